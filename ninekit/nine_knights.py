@@ -1,0 +1,894 @@
+"""Nine Knights: move a Knight onto the enemy Goal Token of its own Duty number.
+
+Two players, South (moves first, home rank 1) and North (home rank 10), on a
+board of 9 columns ``a``-``i`` by 10 rows.  Each side has nine Knights (three
+Archers, Warriors and Rangers) carrying secret Duty Tokens 1-9, one secret
+Hidden Token 1-5, and nine Goal Tokens 1-9 on its home rank.  Fights compare
+Duty numbers with three special cases (a difference of 1, 1 against 9, a
+revealed Hidden Token against an 8).
+
+Rules: the Nine Knights rulebook; the board layout, placement order, Hidden
+Token range and the ``quiet_limit`` draw come from the project's rulings
+(the board is *reconstructed* from a public description, and the draw is a
+software house rule).
+
+    >>> import ninekit
+    >>> from ninekit.nine_knights import fight, position
+    >>> fight(3, 4), fight(1, 9), fight(2, 8, attacker_hidden=2)
+    ('attacker', 'attacker', 'attacker')
+    >>> s = position({"c3": "S4", "d4": "N5", "e8": "N9"})
+    >>> s = s.play(s.game.parse_move({"kind": "select", "args": ["c3"]}))
+    >>> s = s.play(s.game.parse_move({"kind": "to", "args": ["d4"]}))
+    >>> s.log(None)[-1].split(" on d4: ")
+    ["South's Archer (Knight 4) attacks North's Warrior (Knight 5)", '4 beats 5 (a difference of 1: the lower number wins)']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import permutations
+
+from .core import Move, Option, Outcome, Rules, State, int_between, make, register
+
+# --- data tables ---------------------------------------------------------------
+
+SIDES = ("South", "North")
+COLUMNS = "abcdefghi"
+ROWS = 10
+SQUARES = tuple(f"{c}{r}" for r in range(1, ROWS + 1) for c in COLUMNS)  # index = (row-1)*9 + column
+INDEX = {name: i for i, name in enumerate(SQUARES)}
+HOME_ROW = (1, 10)  # each side's home rank: its Goal Token fields
+PLACEMENT_ROWS = ((2, 3), (8, 9))
+SUMMONING_FIELDS = (("b2", "e2", "h2"), ("b9", "e9", "h9"))
+PLACEMENT_ORDER = (0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0)  # 1-2-2-2-2-2-1: six Knights each
+KNIGHTS_PLACED = 6
+KNIGHT_TYPES = {"A": "Archer", "W": "Warrior", "R": "Ranger"}
+GROUPS = ("Small Number Group (1-3)", "Medium Number Group (4-6)", "High Number Group (7-9)")
+HIDDEN_TOKENS = (1, 2, 3, 4, 5)
+KNIGHT_IDS = tuple(f"{'SN'[side]}{duty}" for side in (0, 1) for duty in range(1, 10))
+COLOUR = {k: "SN".index(k[0]) for k in KNIGHT_IDS}
+DUTY = {k: int(k[1:]) for k in KNIGHT_IDS}
+ORDERS = tuple("".join(p) for p in permutations("AWR"))  # the 6 ways to give a group's numbers to the types
+
+
+def _row(i: int) -> int:
+    return i // 9 + 1
+
+
+def _neighbours(i: int) -> tuple[int, ...]:
+    r, c = divmod(i, 9)
+    return tuple(
+        (r + dr) * 9 + (c + dc)
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and 0 <= r + dr < ROWS and 0 <= c + dc < 9
+    )
+
+
+NEIGHBOURS = tuple(_neighbours(i) for i in range(len(SQUARES)))
+# Per side: the neighbours a Knight may step to apart from Goal rows, and those on the enemy Goal row.
+_STEPS = tuple(tuple(tuple(t for t in n if _row(t) not in HOME_ROW) for n in NEIGHBOURS) for _ in (0, 1))
+_GOAL_STEPS = tuple(tuple(tuple(t for t in n if _row(t) == HOME_ROW[1 - side]) for n in NEIGHBOURS)
+                    for side in (0, 1))
+
+RULES_SUMMARY = """\
+**Goal.** Move a Knight onto the opponent's Goal Token that shows the Knight's own Duty number,
+or leave the opponent with no Knights at all.
+
+**Set-up.** Each side's Goal Tokens 1-9 lie on its home rank in a random order (South: row 1,
+North: row 10). Each player secretly draws a Hidden Token (1-5) and secretly gives Duty Tokens
+1-9 to their nine Knights: each group (1-3, 4-6, 7-9) gets one Archer, one Warrior and one Ranger.
+Then the players place six Knights each on their two ranks next to home (South rows 2-3, North
+rows 8-9), in the order 1-2-2-2-2-2-1, South first. The other three wait beside the board.
+
+**A turn.** Move one Knight one field in any of the 8 directions. You may not pass, enter a field
+holding your own Knight, enter your own Goal fields, or enter an opponent's Goal field unless the
+Knight's Duty number matches it (which wins at once).
+
+**Fights.** Moving onto an enemy Knight starts a fight; both Duty numbers are revealed for good.
+1 beats 9; a difference of exactly 1 is won by the lower number; equal numbers: the attacker wins;
+otherwise the higher number wins. A Knight whose Duty number equals its owner's Hidden Token beats
+an 8 if the owner reveals the token. The winner stands on the field; the loser is laid face up
+beside the board and its owner summons a waiting Knight onto an empty summoning field (b2/e2/h2,
+b9/e9/h9).
+
+**Defection (optional).** When two Knights of the same type fight, the loser joins the winner's
+Waiting Area; a winner with fewer than five Knights on the board must summon it at once.
+
+**End.** Reaching a matching Goal field wins; a player with no Knights left, or with no legal move,
+loses. House rule: after `quiet_limit` turns in a row without a fight (default 60) the game is a draw.
+
+*Reconstructed:* the board layout (9x10, Goal rows, placement rows, summoning fields), the
+placement order's last step and the Hidden Token range come from the project's rulings, not the
+printed rulebook.
+"""
+
+
+# --- fights ----------------------------------------------------------------------
+
+
+def fight_reason(attacker: int, defender: int, *, attacker_hidden: int | None = None,
+                 defender_hidden: int | None = None) -> tuple[str, str]:
+    """Decide a fight between Duty numbers and say which rule decided it.
+
+    ``*_hidden`` is that side's Hidden Token if its owner reveals it.
+
+    >>> fight_reason(6, 7)
+    ('attacker', 'a difference of 1: the lower number wins')
+    >>> fight_reason(8, 2, defender_hidden=2)
+    ('defender', 'a revealed Hidden Token 2 on Knight 2 beats an 8')
+    """
+    for value in (attacker, defender):
+        if type(value) is not int or not 1 <= value <= 9:
+            raise ValueError(f"Duty numbers are 1 to 9 (got {value!r})")
+    for value in (attacker_hidden, defender_hidden):
+        if value is not None and (type(value) is not int or value not in HIDDEN_TOKENS):
+            raise ValueError(f"Hidden Tokens are 1 to 5 (got {value!r})")
+    if attacker_hidden == attacker and defender == 8:
+        return "attacker", f"a revealed Hidden Token {attacker} on Knight {attacker} beats an 8"
+    if defender_hidden == defender and attacker == 8:
+        return "defender", f"a revealed Hidden Token {defender} on Knight {defender} beats an 8"
+    if {attacker, defender} == {1, 9}:
+        return ("attacker" if attacker == 1 else "defender"), "1 beats 9"
+    if abs(attacker - defender) == 1:
+        return ("attacker" if attacker < defender else "defender"), "a difference of 1: the lower number wins"
+    if attacker == defender:
+        return "attacker", "equal numbers: the attacker wins"
+    return ("attacker" if attacker > defender else "defender"), "the higher number wins"
+
+
+def fight(attacker: int, defender: int, *, attacker_hidden: int | None = None,
+          defender_hidden: int | None = None) -> str:
+    """``"attacker"`` or ``"defender"``: who wins a fight between these Duty numbers.
+
+    >>> [fight(3, 4), fight(4, 3), fight(5, 5), fight(9, 1), fight(8, 9), fight(7, 9)]
+    ['attacker', 'defender', 'attacker', 'defender', 'attacker', 'defender']
+    >>> fight(2, 8), fight(2, 8, attacker_hidden=2), fight(2, 8, attacker_hidden=3)
+    ('defender', 'attacker', 'defender')
+    """
+    return fight_reason(attacker, defender, attacker_hidden=attacker_hidden, defender_hidden=defender_hidden)[0]
+
+
+# --- the position ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything true about a Nine Knights game at one moment (full truth).
+
+    ``board`` holds a Knight id (``"S4"``: South's colour, Duty 4) or None per
+    square; ``orders[side][group]`` says which type got which number;
+    ``step`` is the pending decision as a tuple starting with its kind.
+    """
+
+    goals: tuple
+    hidden: tuple
+    hidden_shown: tuple
+    orders: tuple
+    board: tuple
+    waiting: tuple
+    fallen: tuple
+    defected: frozenset
+    revealed: frozenset
+    phase: str
+    turn: int
+    step: tuple
+    placed: int
+    quiet: int
+    result: tuple | None
+    defection: bool
+    quiet_limit: int
+
+
+def _replace(pos: Position, **changes) -> Position:
+    """``dataclasses.replace`` without re-running ``__init__`` (hot path of playouts)."""
+    new = object.__new__(Position)
+    new.__dict__.update(pos.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def owner(pos: Position, knight: str) -> int:
+    """The seat that owns ``knight`` now (its colour, unless it defected).
+
+    >>> owner(position({"a5": "S3"}, defected=["S3"]).position, "S3")
+    1
+    """
+    return COLOUR[knight] ^ (knight in pos.defected)
+
+
+def knight_type(pos: Position, knight: str) -> str:
+    """``"Archer"``, ``"Warrior"`` or ``"Ranger"``: the type carrying this Duty Token.
+
+    >>> knight_type(position({"a5": "S4"}).position, "S4")
+    'Archer'
+    """
+    duty = DUTY[knight]
+    return KNIGHT_TYPES[pos.orders[COLOUR[knight]][(duty - 1) // 3][(duty - 1) % 3]]
+
+
+def _targets(pos: Position, i: int) -> list[int]:
+    """Squares the Knight on square index ``i`` may move to."""
+    knight = pos.board[i]
+    seat = COLOUR[knight] ^ (knight in pos.defected)
+    board, defected = pos.board, pos.defected
+    out = []
+    for t in _STEPS[seat][i]:  # neighbours outside the own Goal row
+        other = board[t]
+        if other is None or COLOUR[other] ^ (other in defected) != seat:
+            out.append(t)
+    goals, duty = pos.goals[1 - seat], DUTY[knight]
+    for t in _GOAL_STEPS[seat][i]:  # neighbours on the opponent's Goal row (always empty)
+        if goals[t % 9] == duty:
+            out.append(t)
+    return sorted(out) if _GOAL_STEPS[seat][i] else out
+
+
+def _why_not_to(pos: Position, i: int, t: int) -> str | None:
+    """Why the Knight on ``i`` may not move to ``t`` (None: it may)."""
+    knight = pos.board[i]
+    seat = owner(pos, knight)
+    if t not in NEIGHBOURS[i]:
+        return f"A Knight moves one field in one of the 8 directions; {SQUARES[t]} is not next to {SQUARES[i]}"
+    other = pos.board[t]
+    if other is not None and owner(pos, other) == seat:
+        return "You cannot move a Knight onto a field occupied by another Knight of yours"
+    row = _row(t)
+    if row == HOME_ROW[seat]:
+        return "A Knight may not enter its own side's Goal fields"
+    goal = pos.goals[1 - seat][t % 9]
+    if row == HOME_ROW[1 - seat] and goal != DUTY[knight]:
+        return (f"A Knight may enter the opponent's Goal field only with the same Duty number "
+                f"({SQUARES[t]} holds Goal Token {goal})")
+    return None
+
+
+def _movable(pos: Position, seat: int) -> list[int]:
+    """Squares of ``seat``'s Knights that have at least one legal move."""
+    board, defected = pos.board, pos.defected
+    out = []
+    for i, k in enumerate(board):
+        if k is None or COLOUR[k] ^ (k in defected) != seat:
+            continue
+        for t in _STEPS[seat][i]:
+            other = board[t]
+            if other is None or COLOUR[other] ^ (other in defected) != seat:
+                out.append(i)
+                break
+        else:
+            goals, duty = pos.goals[1 - seat], DUTY[k]
+            if any(goals[t % 9] == duty for t in _GOAL_STEPS[seat][i]):
+                out.append(i)
+    return out
+
+
+def _on_board(pos: Position, seat: int) -> int:
+    return sum(1 for k in pos.board if k is not None and owner(pos, k) == seat)
+
+
+def _free_summoning_fields(pos: Position, seat: int) -> list[int]:
+    return [INDEX[f] for f in SUMMONING_FIELDS[seat] if pos.board[INDEX[f]] is None]
+
+
+def _reveal_chance(pos: Position, frm: int, to: int) -> int | None:
+    """The seat that may reveal its Hidden Token in this fight, if any.
+
+    Asked whenever the table cannot rule it out: the Knight facing an 8 has a
+    Duty number a Hidden Token can show (1-5) and its owner's token is still
+    secret.  Whether the token really matches stays secret until revealed.
+    """
+    a, d = pos.board[frm], pos.board[to]
+    for knight, other in ((a, d), (d, a)):
+        seat = owner(pos, knight)
+        if DUTY[other] == 8 and DUTY[knight] in HIDDEN_TOKENS and not pos.hidden_shown[seat]:
+            return seat
+    return None
+
+
+# --- moves -----------------------------------------------------------------------
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "AEIOU" else "a ") + word
+
+
+def _duty_text(group: int, order: str) -> str:
+    numbers = ", ".join(f"{KNIGHT_TYPES[t]} {group * 3 + n + 1}" for n, t in enumerate(order))
+    return f"{GROUPS[group].split(' (')[0]}: {numbers}"
+
+
+MOVE_TEXT = {
+    "duty": lambda g, o: _duty_text(g, o),
+    "pick": lambda k: f"Take Knight {DUTY[k]} from the Waiting Area",
+    "place": lambda sq: f"Place the Knight on {sq}",
+    "select": lambda sq: f"Choose the Knight on {sq}",
+    "to": lambda sq: f"Move the chosen Knight to {sq}",
+    "cancel": lambda: "Choose a different Knight",
+    "reveal": lambda: "Reveal the Hidden Token",
+    "keep": lambda: "Fight without revealing the Hidden Token",
+    "summon": lambda k: f"Summon Knight {DUTY[k]}",
+    "summon_to": lambda sq: f"Summon the Knight onto {sq}",
+}
+ARG_KINDS = {  # what each argument must be
+    "duty": ("group", "order"), "pick": ("knight",), "place": ("square",), "select": ("square",),
+    "to": ("square",), "cancel": (), "reveal": (), "keep": (), "summon": ("knight",), "summon_to": ("square",),
+}
+
+
+def _move(kind: str, *args) -> Move:
+    return Move(kind, args, MOVE_TEXT[kind](*args))
+
+
+def _knight_move(kind: str, knight: str, pos: Position) -> Move:
+    """A pick/summon Move whose sentence names the Knight's type too."""
+    return Move(kind, (knight,), f"{MOVE_TEXT[kind](knight)} ({knight_type(pos, knight)})")
+
+
+_SQUARE_MOVES = {kind: tuple(_move(kind, sq) for sq in SQUARES) for kind in ("place", "select", "to", "summon_to")}
+_DUTY_MOVES = tuple(tuple(_move("duty", g, o) for o in ORDERS) for g in range(3))
+CANCEL, REVEAL, KEEP = _move("cancel"), _move("reveal"), _move("keep")
+
+
+# --- the rules -------------------------------------------------------------------
+
+
+class NineKnights(Rules):
+    """The Nine Knights rules on the shared core (see the module docstring)."""
+
+    name = "nine_knights"
+    title = "Nine Knights"
+    min_players = max_players = 2
+    hidden_information = True
+    summary = RULES_SUMMARY
+    options = (
+        Option("defection", False, (False, True), "Defection variant: a Knight beaten by one of its own type "
+               "joins the winner"),
+        Option("quiet_limit", 60, None, "House rule: the game is a draw after this many turns in a row "
+               "without a fight", check=int_between(2, 1000)),
+    )
+
+    def seat_names(self, players, options):
+        return SIDES
+
+    # --- set-up ---
+    def setup(self, players, options, rng):
+        goals = tuple(tuple(rng.sample(range(1, 10), 9)) for _ in SIDES)
+        hidden = tuple(rng.sample(HIDDEN_TOKENS, 5)[:2])
+        return Position(
+            goals=goals, hidden=hidden, hidden_shown=(False, False), orders=((None,) * 3, (None,) * 3),
+            board=(None,) * len(SQUARES), waiting=((), ()), fallen=(), defected=frozenset(),
+            revealed=frozenset(), phase="duty", turn=0, step=("duty", 0, 0), placed=0, quiet=0, result=None,
+            defection=options["defection"], quiet_limit=options["quiet_limit"],
+        )
+
+    # --- whose decision ---
+    def to_move(self, pos):
+        return None if pos.result else pos.step[1]
+
+    def prompt(self, pos, names):
+        kind, seat = pos.step[0], pos.step[1]
+        who = names[seat]
+        if kind == "duty":
+            return f"{who}: assign Duty Tokens to the {GROUPS[pos.step[2]]}"
+        if kind == "pick":
+            return f"{who}: choose a Knight from your Waiting Area to place ({pos.placed + 1} of 12)"
+        if kind == "place":
+            rows = PLACEMENT_ROWS[seat]
+            return f"{who}: choose a field in rows {rows[0]}-{rows[1]} for the Knight"
+        if kind == "select":
+            return f"{who}: choose a Knight to move"
+        if kind == "to":
+            return f"{who}: choose where the Knight on {SQUARES[pos.step[2]]} moves"
+        if kind == "reveal":
+            return f"{who}: reveal your Hidden Token for the fight on {SQUARES[pos.step[3]]}, or fight without it"
+        if kind == "summon":
+            return f"{who}: choose a Knight from your Waiting Area to summon"
+        return f"{who}: choose an empty summoning field for the Knight"
+
+    def legal_moves(self, pos):
+        kind, seat = pos.step[0], pos.step[1]
+        if kind == "duty":
+            return _DUTY_MOVES[pos.step[2]]
+        if kind in ("pick", "summon"):
+            return tuple(_knight_move(kind, k, pos) for k in pos.waiting[seat])
+        if kind == "place":
+            rows = PLACEMENT_ROWS[seat]
+            squares = [i for i, k in enumerate(pos.board) if k is None and _row(i) in rows]
+            return tuple(_SQUARE_MOVES["place"][i] for i in squares) + (CANCEL,)
+        if kind == "select":
+            return tuple(_SQUARE_MOVES["select"][i] for i in _movable(pos, seat))
+        if kind == "to":
+            return tuple(_SQUARE_MOVES["to"][t] for t in _targets(pos, pos.step[2])) + (CANCEL,)
+        if kind == "reveal":
+            knight = pos.board[pos.step[2] if owner(pos, pos.board[pos.step[2]]) == seat else pos.step[3]]
+            return ((REVEAL,) if pos.hidden[seat] == DUTY[knight] else ()) + (KEEP,)
+        if kind == "summon_to":
+            moves = tuple(_SQUARE_MOVES["summon_to"][i] for i in _free_summoning_fields(pos, seat))
+            return moves + ((CANCEL,) if pos.step[3] == "chosen" else ())
+        raise AssertionError(kind)
+
+    # --- playing ---
+    def apply(self, pos, move):
+        kind, seat = pos.step[0], pos.step[1]
+        if move.kind == "duty":
+            group, order = move.args
+            orders = list(pos.orders)
+            orders[seat] = orders[seat][:group] + (order,) + orders[seat][group + 1:]
+            pos = _replace(pos, orders=tuple(orders))
+            if group < 2:
+                return _replace(pos, step=("duty", seat, group + 1))
+            if seat == 0:
+                return _replace(pos, step=("duty", 1, 0))
+            waiting = tuple(tuple(k for k in KNIGHT_IDS if COLOUR[k] == side) for side in (0, 1))
+            return _replace(pos, waiting=waiting, phase="placement", step=("pick", PLACEMENT_ORDER[0]))
+        if move.kind == "cancel":
+            back = {"place": ("pick", seat), "to": ("select", seat), "summon_to": ("summon",) + pos.step[1:2]
+                    + pos.step[4:5]}[kind]
+            return _replace(pos, step=back)
+        if move.kind in ("pick", "select"):
+            arg = move.args[0] if move.kind == "pick" else INDEX[move.args[0]]
+            return _replace(pos, step=("place" if move.kind == "pick" else "to", seat, arg))
+        if move.kind == "place":
+            knight, i = pos.step[2], INDEX[move.args[0]]
+            pos = _replace(pos, board=_put(pos.board, i, knight), waiting=_without(pos.waiting, seat, knight),
+                          placed=pos.placed + 1)
+            if pos.placed < len(PLACEMENT_ORDER):
+                return _replace(pos, step=("pick", PLACEMENT_ORDER[pos.placed]))
+            return _start_turn(_replace(pos, phase="movement"), 0)
+        if move.kind == "to":
+            frm, to = pos.step[2], INDEX[move.args[0]]
+            if pos.board[to] is None:
+                knight = pos.board[frm]
+                board = _put(_put(pos.board, frm, None), to, knight)
+                pos = _replace(pos, board=board)
+                if _row(to) == HOME_ROW[1 - seat]:
+                    reason = (f"{SIDES[seat]}'s Knight {DUTY[knight]} reached {SIDES[1 - seat]}'s "
+                              f"Goal Token {DUTY[knight]} on {SQUARES[to]}")
+                    return _replace(pos, result=((seat,), reason), phase="over")
+                return _end_turn(pos, fought=False)
+            pos = _replace(pos, revealed=pos.revealed | {pos.board[frm], pos.board[to]})
+            chooser = _reveal_chance(pos, frm, to)
+            if chooser is not None:
+                return _replace(pos, step=("reveal", chooser, frm, to))
+            return _resolve_fight(pos, frm, to)
+        if move.kind in ("reveal", "keep"):
+            frm, to = pos.step[2], pos.step[3]
+            if move.kind == "reveal":
+                shown = tuple(True if s == seat else v for s, v in enumerate(pos.hidden_shown))
+                pos = _replace(pos, hidden_shown=shown)
+            return _resolve_fight(pos, frm, to)
+        if move.kind == "summon":
+            return _replace(pos, step=("summon_to", seat, move.args[0], "chosen", pos.step[2]))
+        if move.kind == "summon_to":
+            knight, then = pos.step[2], pos.step[4]
+            i = INDEX[move.args[0]]
+            pos = _replace(pos, board=_put(pos.board, i, knight), waiting=_without(pos.waiting, seat, knight))
+            return _after_summons(pos, then)
+        raise AssertionError(move.kind)
+
+    def why_illegal(self, pos, move):
+        kind, seat = pos.step[0], pos.step[1]
+        who = SIDES[seat]
+        problem = _check_args(move)
+        if problem:
+            return problem
+        expected = {"pick": ("pick",), "place": ("place", "cancel"), "select": ("select",),
+                    "to": ("to", "cancel"), "reveal": ("reveal", "keep"), "summon": ("summon",),
+                    "summon_to": ("summon_to", "cancel"), "duty": ("duty",)}[kind]
+        if move.kind not in expected:
+            return f"Not now: {self.prompt(pos, SIDES)}"
+        if kind == "duty":
+            return f"Duty Tokens are given one group at a time: now the {GROUPS[pos.step[2]]}"
+        if kind in ("pick", "summon"):
+            knight = move.args[0]
+            if owner(pos, knight) != seat or knight not in pos.waiting[seat]:
+                return f"Knight {DUTY[knight]} is not in {who}'s Waiting Area"
+        if move.kind == "place":
+            i = INDEX[move.args[0]]
+            if pos.board[i] is not None:
+                return f"{move.args[0]} is already occupied"
+            rows = PLACEMENT_ROWS[seat]
+            return (f"During the Placement Phase {who} places Knights on the two ranks next to the home rank "
+                    f"(rows {rows[0]}-{rows[1]})")
+        if move.kind == "select":
+            i = INDEX[move.args[0]]
+            knight = pos.board[i]
+            if knight is None:
+                return f"There is no Knight on {move.args[0]}"
+            if owner(pos, knight) != seat:
+                return f"The Knight on {move.args[0]} is {SIDES[1 - seat]}'s; choose one of {who}'s Knights"
+            return f"The Knight on {move.args[0]} has no legal move: every field next to it is closed to it"
+        if move.kind == "to":
+            return _why_not_to(pos, pos.step[2], INDEX[move.args[0]]) or "That move is not open now"
+        if move.kind == "reveal":
+            return "A Hidden Token only helps the Knight whose Duty number it shows, against an 8"
+        if move.kind == "summon_to":
+            fields = ", ".join(SUMMONING_FIELDS[seat])
+            if move.args[0] in SUMMONING_FIELDS[seat]:
+                return f"{move.args[0]} is occupied; a summoned Knight needs an empty summoning field"
+            return f"A summoned Knight goes onto one of {who}'s empty summoning fields ({fields})"
+        if move.kind == "cancel":
+            return "There is no chosen Knight to change now"
+        return "That is not one of the decisions open now"
+
+    def outcome(self, pos):
+        if not pos.result:
+            return None
+        winners, reason = pos.result
+        scores = tuple(0.5 for _ in SIDES) if not winners else tuple(1 if s in winners else 0 for s in (0, 1))
+        details = tuple(
+            (
+                ("Knights on the board", _on_board(pos, s)),
+                ("Knights waiting", len(pos.waiting[s])),
+                ("Knights defeated", sum(1 for k in pos.fallen if COLOUR[k] == s)),
+                ("Enemy Knights won over", sum(1 for k in pos.defected if owner(pos, k) == s)),
+            )
+            for s in (0, 1)
+        )
+        return Outcome(scores, winners, reason, details)
+
+    # --- information ---
+    def view(self, pos, seat):
+        def knight_view(k, square=None):
+            known = k in pos.revealed or (seat is not None and owner(pos, k) == seat)
+            out = {"type": knight_type(pos, k), "duty": DUTY[k] if known else None, "colour": COLOUR[k],
+                   "owner": owner(pos, k), "revealed": k in pos.revealed}
+            if square is not None:
+                out["square"] = square
+            return out
+
+        step = pos.step
+        fight = None
+        if step[0] == "reveal" and not pos.result:
+            fight = {"square": SQUARES[step[3]], "from": SQUARES[step[2]],
+                     "attacker": knight_view(pos.board[step[2]]), "defender": knight_view(pos.board[step[3]])}
+        own_orders = None
+        if seat is not None:
+            own_orders = [o for o in pos.orders[seat]]
+        pending_knight = None
+        if step[0] in ("place", "summon_to") and seat == step[1] and not pos.result:
+            pending_knight = knight_view(step[2])
+        return {
+            "columns": COLUMNS,
+            "rows": ROWS,
+            "phase": "over" if pos.result else pos.phase,
+            "goals": [list(g) for g in pos.goals],
+            "summoning_fields": [list(f) for f in SUMMONING_FIELDS],
+            "placement_rows": [list(r) for r in PLACEMENT_ROWS],
+            "knights": [knight_view(k, SQUARES[i]) for i, k in enumerate(pos.board) if k is not None],
+            # Ordered by what the seat can see, so the order never hints at a secret number.
+            "waiting": [sorted((knight_view(k) for k in pos.waiting[s]), key=_public_order) for s in (0, 1)],
+            "fallen": [knight_view(k) for k in pos.fallen],
+            "hidden_tokens": [pos.hidden[s] if (s == seat or pos.hidden_shown[s]) else None for s in (0, 1)],
+            "hidden_revealed": list(pos.hidden_shown),
+            "duty_orders": own_orders,
+            "selected": SQUARES[step[2]] if step[0] == "to" and not pos.result else None,
+            "pending_knight": pending_knight,
+            "fight": fight,
+            "quiet": pos.quiet,
+            "quiet_limit": pos.quiet_limit,
+            "defection": pos.defection,
+        }
+
+    def determinize(self, pos, seat, rng):
+        hidden = list(pos.hidden)
+        unknown = [s for s in (0, 1) if s != seat and not pos.hidden_shown[s]]
+        known = {pos.hidden[s] for s in (0, 1) if s not in unknown}
+        for side, token in zip(unknown, rng.sample([h for h in HIDDEN_TOKENS if h not in known], len(unknown))):
+            hidden[side] = token
+        pos = _replace(pos, hidden=tuple(hidden))
+        for side in (0, 1):
+            if side != seat:
+                pos = _resample_duties(pos, side, rng)
+        return pos
+
+    def log_line(self, before, after, seat, move, viewer):
+        who = SIDES[seat]
+        kind = move.kind
+        line = None
+        if kind == "duty":
+            group = GROUPS[move.args[0]].split(" (")[0]
+            line = f"{who} assigns the {group}" + (f": {_duty_text(*move.args).split(': ')[1]}"
+                                                  if viewer == seat else " (secret)")
+        elif kind == "place":
+            knight = before.step[2]
+            line = f"{who} places {_a(knight_type(before, knight))}{_number(after, knight, viewer)} on {move.args[0]}"
+        elif kind == "summon_to":
+            knight = before.step[2]
+            line = (f"{who} summons {_a(knight_type(before, knight))}{_number(after, knight, viewer)} "
+                    f"onto {move.args[0]}")
+        elif kind == "to":
+            frm, to = before.step[2], INDEX[move.args[0]]
+            knight = before.board[frm]
+            defender = before.board[to]
+            if defender is None:
+                line = f"{who} moves {_a(knight_type(before, knight))} {SQUARES[frm]} → {SQUARES[to]}"
+            else:
+                line = (f"{who}'s {knight_type(before, knight)} (Knight {DUTY[knight]}) attacks "
+                        f"{SIDES[owner(before, defender)]}'s {knight_type(before, defender)} "
+                        f"(Knight {DUTY[defender]}) on {SQUARES[to]}")
+                if after.step[0] == "reveal" and not after.result:
+                    line += f": {SIDES[after.step[1]]} may reveal a Hidden Token"
+                else:
+                    line += ": " + _fight_text(before, frm, to, after)
+        elif kind in ("reveal", "keep"):
+            frm, to = before.step[2], before.step[3]
+            line = (f"{who} reveals Hidden Token {before.hidden[seat]}" if kind == "reveal"
+                    else f"{who} fights without revealing a Hidden Token")
+            line += ": " + _fight_text(before, frm, to, after)
+        if line and after.result and not before.result:
+            line += f". Game over: {after.result[1]}"
+        return line
+
+    def move_from_json(self, obj):
+        kind, args = obj["kind"], obj["args"]
+        if kind not in ARG_KINDS:
+            raise ValueError(f"unknown kind {kind!r}")
+        want = ARG_KINDS[kind]
+        if len(args) != len(want):
+            raise ValueError(f"{kind!r} takes {len(want)} argument(s) ({', '.join(want) or 'none'})")
+        for value, what in zip(args, want):
+            ok = {
+                "square": lambda v: isinstance(v, str) and v in INDEX,
+                "knight": lambda v: isinstance(v, str) and v in DUTY,
+                "group": lambda v: type(v) is int and 0 <= v <= 2,
+                "order": lambda v: isinstance(v, str) and v in ORDERS,
+            }[what](value)
+            if not ok:
+                hint = {"square": "a square a1-i10", "knight": "a Knight id S1-S9 or N1-N9",
+                        "group": "0, 1 or 2", "order": "an ordering of the letters A, W, R"}[what]
+                raise ValueError(f"{what} must be {hint} (got {value!r})")
+        return _move(kind, *args)
+
+
+def _check_args(move: Move) -> str | None:
+    """Say what is malformed about a Move built by hand (None if well formed)."""
+    want = ARG_KINDS.get(move.kind)
+    if want is None:
+        return f"{move.kind!r} is not a kind of Nine Knights decision ({', '.join(ARG_KINDS)})"
+    try:
+        RULES.move_from_json({"kind": move.kind, "args": list(move.args)})
+    except ValueError as exc:
+        return f"Malformed move: {exc}"
+    return None
+
+
+def _public_order(knight: dict) -> tuple:
+    return knight["colour"], list(KNIGHT_TYPES.values()).index(knight["type"]), knight["duty"] or 0
+
+
+def _number(pos: Position, knight: str, viewer: int | None) -> str:
+    known = knight in pos.revealed or (viewer is not None and owner(pos, knight) == viewer)
+    return f" (Knight {DUTY[knight]})" if known else ""
+
+
+def _fight_text(before: Position, frm: int, to: int, after: Position) -> str:
+    a, d = before.board[frm], before.board[to]
+    shown = after.hidden_shown
+    ah = after.hidden[owner(before, a)] if shown[owner(before, a)] else None
+    dh = after.hidden[owner(before, d)] if shown[owner(before, d)] else None
+    winner, reason = fight_reason(DUTY[a], DUTY[d], attacker_hidden=ah, defender_hidden=dh)
+    win, lose = (a, d) if winner == "attacker" else (d, a)
+    text = f"{DUTY[win]} beats {DUTY[lose]} ({reason})"
+    if lose in after.defected or (lose in before.defected and lose not in after.defected):
+        text += f"; the beaten {knight_type(before, lose)} defects to {SIDES[owner(after, lose)]}"
+    return text
+
+
+def _put(board: tuple, i: int, value) -> tuple:
+    return board[:i] + (value,) + board[i + 1:]
+
+
+def _without(waiting: tuple, seat: int, knight: str) -> tuple:
+    return tuple(tuple(k for k in w if k != knight) if s == seat else w for s, w in enumerate(waiting))
+
+
+def _resolve_fight(pos: Position, frm: int, to: int) -> Position:
+    """Decide the fight of the Knight on ``frm`` against ``to`` and carry it out."""
+    attacker, defender = pos.board[frm], pos.board[to]
+    a_seat, d_seat = owner(pos, attacker), owner(pos, defender)
+    winner, _ = fight_reason(
+        DUTY[attacker], DUTY[defender],
+        attacker_hidden=pos.hidden[a_seat] if pos.hidden_shown[a_seat] else None,
+        defender_hidden=pos.hidden[d_seat] if pos.hidden_shown[d_seat] else None,
+    )
+    board = _put(pos.board, frm, None)
+    if winner == "attacker":
+        board = _put(board, to, attacker)
+        win, lose, win_seat, lose_seat = attacker, defender, a_seat, d_seat
+    else:
+        win, lose, win_seat, lose_seat = defender, attacker, d_seat, a_seat
+    pos = _replace(pos, board=board)
+    defects = pos.defection and knight_type(pos, win) == knight_type(pos, lose)
+    if defects:
+        waiting = tuple(w + (lose,) if s == win_seat else w for s, w in enumerate(pos.waiting))
+        pos = _replace(pos, waiting=waiting, defected=pos.defected ^ {lose})
+    else:
+        pos = _replace(pos, fallen=pos.fallen + (lose,))
+    if _on_board(pos, lose_seat) == 0 and not pos.waiting[lose_seat]:
+        reason = f"{SIDES[lose_seat]} has no Knights left"
+        return _replace(pos, result=((win_seat,), reason), phase="over")
+    then = (win_seat, lose) if defects else None
+    if pos.waiting[lose_seat] and _free_summoning_fields(pos, lose_seat):
+        return _replace(pos, step=("summon", lose_seat, then))
+    return _after_summons(pos, then)
+
+
+def _after_summons(pos: Position, then) -> Position:
+    """After the beaten side's summon: the forced summon of a defected Knight, then the next turn."""
+    if then is not None:
+        win_seat, knight = then
+        if _on_board(pos, win_seat) < 5 and _free_summoning_fields(pos, win_seat):
+            return _replace(pos, step=("summon_to", win_seat, knight, "forced", None))
+    return _end_turn(pos, fought=True)
+
+
+def _end_turn(pos: Position, fought: bool) -> Position:
+    quiet = 0 if fought else pos.quiet + 1
+    pos = _replace(pos, quiet=quiet)
+    if quiet >= pos.quiet_limit:
+        reason = f"{quiet} turns in a row without a fight (the quiet_limit house rule)"
+        return _replace(pos, result=((), reason), phase="over")
+    return _start_turn(pos, 1 - pos.turn)
+
+
+def _start_turn(pos: Position, seat: int) -> Position:
+    pos = _replace(pos, turn=seat, step=("select", seat))
+    if not _movable(pos, seat):
+        reason = f"{SIDES[seat]} has no legal move"
+        return _replace(pos, result=((1 - seat,), reason), phase="over")
+    return pos
+
+
+def _resample_duties(pos: Position, side: int, rng: random.Random) -> Position:
+    """Give ``side``'s unrevealed Knights new Duty numbers that fit all the other seat saw."""
+    orders = pos.orders[side]
+    if orders[0] is None and orders[1] is None and orders[2] is None:
+        return pos
+    fixed = {k for k in KNIGHT_IDS if COLOUR[k] == side and k in pos.revealed}
+    new_orders = []
+    for g, order in enumerate(orders):
+        if order is None:
+            new_orders.append(None)
+            continue
+        slots = list(order)  # slots[n] = type letter of duty g*3+n+1
+        free_n = [n for n in range(3) if f"{'SN'[side]}{g * 3 + n + 1}" not in fixed]
+        free_types = [slots[n] for n in free_n]
+        rng.shuffle(free_types)
+        for n, t in zip(free_n, free_types):
+            slots[n] = t
+        new_orders.append("".join(slots))
+    new_orders = tuple(new_orders)
+    # Same-type Knights are told apart only by where they stand: deal the new
+    # numbers of each type out to that type's unrevealed Knights at random.
+    mapping = {}
+    for letter in KNIGHT_TYPES:
+        old = [k for k in KNIGHT_IDS if COLOUR[k] == side and k not in fixed
+               and pos.orders[side][(DUTY[k] - 1) // 3] is not None
+               and pos.orders[side][(DUTY[k] - 1) // 3][(DUTY[k] - 1) % 3] == letter]
+        new = [f"{'SN'[side]}{g * 3 + n + 1}" for g, o in enumerate(new_orders) if o is not None
+               for n in range(3) if o[n] == letter and f"{'SN'[side]}{g * 3 + n + 1}" not in fixed]
+        rng.shuffle(new)
+        mapping.update(zip(old, new))
+
+    def m(k):
+        return mapping.get(k, k)
+
+    # A defecting Knight (in a pending step's "then") was revealed, so it keeps its id.
+    step = tuple(m(x) if isinstance(x, str) and x in DUTY else x for x in pos.step)
+    return _replace(
+        pos,
+        orders=_with(pos.orders, side, new_orders),
+        board=tuple(m(k) if k else None for k in pos.board),
+        waiting=tuple(tuple(sorted((m(k) for k in w), key=KNIGHT_IDS.index)) for w in pos.waiting),
+        fallen=tuple(m(k) for k in pos.fallen),
+        defected=frozenset(m(k) for k in pos.defected),
+        step=step,
+    )
+
+
+def _with(pair: tuple, side: int, value) -> tuple:
+    return tuple(value if s == side else v for s, v in enumerate(pair))
+
+
+RULES = register(NineKnights())
+
+
+# --- building positions ------------------------------------------------------------
+
+
+def position(knights: Mapping[str, str], *, to_move: int = 0, orders=None, goals=None, hidden=(1, 2),
+             hidden_revealed=(False, False), waiting=None, fallen=(), revealed=(), defected=(),
+             defection: bool = False, quiet_limit: int = 60, quiet: int = 0) -> State:
+    """A movement-phase State built directly, for tutorials and tests (validated).
+
+    ``knights`` maps squares to Knight ids: ``"S4"`` is South's Knight with Duty
+    Token 4, ``"N9"`` North's Knight 9.  ``orders[side]`` gives each group's
+    types in number order (default ``"AWR"``: Knight 1 Archer, 2 Warrior,
+    3 Ranger, 4 Archer, ...).  Knights not on the board and not ``fallen`` wait
+    with their owner unless ``waiting`` lists the Waiting Areas.  ``goals``
+    defaults to 1-9 from column a to i on both home ranks.
+
+    >>> s = position({"e9": "S7", "a5": "N1"}, goals=[range(1, 10), [9, 8, 7, 6, 5, 4, 3, 2, 1]])
+    >>> [str(m) for m in s.legal_moves()]
+    ['Choose the Knight on e9']
+    >>> position({"e1": "S4"})
+    Traceback (most recent call last):
+    ...
+    ValueError: impossible position: S4 stands on e1, one of its own side's Goal fields
+    """
+    game = make("nine_knights", defection=defection, quiet_limit=quiet_limit)
+
+    def bad(text):
+        return ValueError(f"impossible position: {text}")
+
+    orders = tuple(tuple(o) for o in (orders or (("AWR",) * 3, ("AWR",) * 3)))
+    if len(orders) != 2 or any(len(o) != 3 or any(g not in ORDERS for g in o) for o in orders):
+        raise bad("orders must give each side three orderings of A, W, R (one per group)")
+    goals = tuple(tuple(g) for g in (goals or (range(1, 10), range(1, 10))))
+    if len(goals) != 2 or any(sorted(g) != list(range(1, 10)) for g in goals):
+        raise bad("goals must list Goal Tokens 1-9 once each for both home ranks")
+    hidden = tuple(hidden)
+    if len(hidden) != 2 or any(h not in HIDDEN_TOKENS for h in hidden) or hidden[0] == hidden[1]:
+        raise bad("hidden must be two different Hidden Tokens from 1 to 5")
+    if to_move not in (0, 1):
+        raise bad(f"to_move must be 0 (South) or 1 (North), not {to_move!r}")
+    board = [None] * len(SQUARES)
+    seen = set()
+    defected = frozenset(defected)
+    for square, knight in knights.items():
+        if square not in INDEX:
+            raise bad(f"{square!r} is not a square (a1-i10)")
+        if knight not in DUTY:
+            raise bad(f"{knight!r} is not a Knight id (S1-S9, N1-N9)")
+        if knight in seen:
+            raise bad(f"{knight} stands on two squares")
+        seen.add(knight)
+        side = COLOUR[knight] ^ (knight in defected)
+        row = _row(INDEX[square])
+        if row == HOME_ROW[side]:
+            raise bad(f"{knight} stands on {square}, one of its own side's Goal fields")
+        if row == HOME_ROW[1 - side]:
+            raise bad(f"{knight} stands on {square}: a Knight on an enemy Goal field has already won")
+        board[INDEX[square]] = knight
+    for knight in list(fallen) + list(revealed) + list(defected):
+        if knight not in DUTY:
+            raise bad(f"{knight!r} is not a Knight id (S1-S9, N1-N9)")
+    if seen & set(fallen):
+        raise bad("a fallen Knight cannot also stand on the board")
+    if waiting is None:
+        rest = [k for k in KNIGHT_IDS if k not in seen and k not in fallen]
+        waiting = ([k for k in rest if COLOUR[k] ^ (k in defected) == 0],
+                   [k for k in rest if COLOUR[k] ^ (k in defected) == 1])
+    waiting = tuple(tuple(w) for w in waiting)
+    listed = [k for w in waiting for k in w]
+    if len(listed) != len(set(listed)) or set(listed) & (seen | set(fallen)):
+        raise bad("each Knight is in one place: on the board, waiting or fallen")
+    for side, w in enumerate(waiting):
+        for k in w:
+            if k not in DUTY or COLOUR[k] ^ (k in defected) != side:
+                raise bad(f"{k} cannot wait with {SIDES[side]}")
+    missing = set(KNIGHT_IDS) - seen - set(fallen) - set(listed)
+    if missing:
+        raise bad(f"Knights {', '.join(sorted(missing))} are nowhere (list them as waiting or fallen)")
+    if defected & set(fallen):
+        raise bad("a defected Knight is with its new owner, not fallen")
+    if not all(k in revealed for k in defected) or not all(k in revealed for k in fallen):
+        revealed = set(revealed) | set(defected) | set(fallen)  # fights reveal numbers for good
+    if not 0 <= quiet < quiet_limit:
+        raise bad(f"quiet must be from 0 to {quiet_limit - 1}")
+    pos = Position(
+        goals=goals, hidden=hidden, hidden_shown=tuple(bool(x) for x in hidden_revealed), orders=orders,
+        board=tuple(board), waiting=waiting, fallen=tuple(fallen), defected=defected,
+        revealed=frozenset(revealed), phase="movement", turn=to_move, step=("select", to_move), placed=12,
+        quiet=quiet, result=None, defection=defection, quiet_limit=quiet_limit,
+    )
+    for side in (0, 1):
+        if _on_board(pos, side) == 0 and not pos.waiting[side]:
+            raise bad(f"{SIDES[side]} has no Knights left: the game is already over")
+    return game.state_at(_start_turn(pos, to_move))
+
+
+__all__ = ["fight", "fight_reason", "position", "owner", "knight_type", "Position", "RULES", "SQUARES"]

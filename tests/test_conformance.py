@@ -1,0 +1,204 @@
+"""The contract every ninekit game keeps, checked by random games of each.
+
+Parametrised over ``ninekit.games()`` and every player count, so a new game
+gets all of it for free (as OpenSpiel's random-simulation test does).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import ninekit
+from ninekit import IllegalMove, Move
+from ninekit.core import random_playout
+
+CASES = [
+    (name, players)
+    for name in ninekit.games()
+    for players in range(ninekit.make(name).min_players, ninekit.make(name).max_players + 1)
+]
+IDS = [f"{name}-{players}p" for name, players in CASES]
+SEEDS = range(6)
+
+
+def _walk(name, players, seed, every=1):
+    """Yield every ``every``-th state of a random game, and the move played from it."""
+    state = ninekit.make(name, players).new(seed)
+    rng = random.Random(seed)
+    ply = 0
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        if ply % every == 0:
+            yield state, move
+        state = state.play(move)
+        ply += 1
+    yield state, None
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=IDS)
+def test_random_games_end_with_a_well_formed_outcome(name, players):
+    """Termination: random games end; the outcome has a score and details per seat."""
+    game = ninekit.make(name, players)
+    for seed in SEEDS:
+        end = random_playout(game.new(seed), random.Random(seed))
+        out = end.outcome
+        assert end.is_over and end.to_move is None and end.legal_moves() == ()
+        assert len(out.scores) == players and len(out.details) == players
+        assert all(0 <= w < players for w in out.winners)
+        assert out.reason
+        json.dumps(out.to_json())
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=IDS)
+def test_same_seed_same_game(name, players):
+    """Determinism: same game, options, seed and moves give the same states."""
+    a = [(s.view(None), m) for s, m in _walk(name, players, 3)]
+    b = [(s.view(None), m) for s, m in _walk(name, players, 3)]
+    assert a == b
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=IDS)
+def test_legal_moves_are_stable_and_play_never_mutates(name, players):
+    """legal_moves() is a non-empty tuple in a stable order; play() returns a new State."""
+    for state, move in _walk(name, players, 1, every=3):
+        if move is None:
+            continue
+        before_view = [state.view(s) for s in range(players)]
+        before_hist = state.history
+        legal = state.legal_moves()
+        assert isinstance(legal, tuple) and legal
+        assert len(set(legal)) == len(legal), "duplicate legal moves"
+        assert legal == state.legal_moves()
+        assert state.to_move is not None and state.prompt
+        after = state.play(move)
+        assert after is not state
+        assert [state.view(s) for s in range(players)] == before_view
+        assert state.history == before_hist
+        assert after.history == before_hist + ((state.to_move, move),)
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=IDS)
+def test_moves_round_trip_through_json(name, players):
+    """Every legal Move survives to_json / parse_move, and str() is a sentence."""
+    game = ninekit.make(name, players)
+    for state, _ in _walk(name, players, 2, every=2):
+        for move in state.legal_moves():
+            text = json.dumps(move.to_json())
+            back = game.parse_move(json.loads(text))
+            assert back == move and hash(back) == hash(move)
+            assert str(move) and str(move)[0].isupper()
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=IDS)
+def test_illegal_input_is_rejected_and_state_unchanged(name, players):
+    """Garbage, moves of another state and moves after the end raise IllegalMove naming the rule."""
+    game = ninekit.make(name, players)
+    seen: set[Move] = set()
+    for state, move in _walk(name, players, 4, every=2):
+        seen.update(state.legal_moves())
+    for state, move in _walk(name, players, 4, every=5):
+        view = state.view(None)
+        for junk in ["e4", None, 42, {"kind": "to"}, Move("no-such-kind"), Move("to", ("zz99",))]:
+            with pytest.raises(IllegalMove) as err:
+                state.play(junk)
+            assert str(err.value)
+            assert state.why_illegal(junk) == str(err.value)
+        legal = set(state.legal_moves())
+        for other in list(seen - legal)[:25]:
+            with pytest.raises(IllegalMove) as err:
+                state.play(other)
+            assert str(err.value) and "Traceback" not in str(err.value)
+        assert state.view(None) == view
+        if move is None:
+            assert state.is_over
+            for other in list(seen)[:5]:
+                with pytest.raises(IllegalMove, match="over"):
+                    state.play(other)
+    with pytest.raises(ValueError):
+        game.parse_move({"kind": "no-such-kind", "args": []})
+    with pytest.raises(ValueError):
+        game.parse_move("not json")
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=IDS)
+def test_save_round_trip_and_tampered_saves(name, players):
+    """Saves replay through the rules; malformed or tampered saves name the problem."""
+    states = [s for s, _ in _walk(name, players, 5)]
+    end = states[-1]
+    mid = states[len(states) // 2]
+    for state in (states[0], mid, end):
+        back = ninekit.load(state.to_json())
+        assert back.history == state.history
+        assert [back.view(s) for s in range(players)] == [state.view(s) for s in range(players)]
+        assert back.outcome == state.outcome
+    save = json.loads(end.to_json())
+    tampered = [
+        ("not json at all", "not valid JSON"),
+        (json.dumps([1, 2]), "JSON object"),
+        (json.dumps({**save, "format": 99}), "format"),
+        (json.dumps({**save, "game": "chess"}), "game"),
+        (json.dumps({**save, "players": 99}), "players"),
+        (json.dumps({**save, "options": {"bogus": 1}}), "bogus"),
+        (json.dumps({**save, "seed": "x"}), "seed"),
+        (json.dumps({**save, "extra": 1}), "extra"),
+        (json.dumps({k: v for k, v in save.items() if k != "moves"}), "moves"),
+        (json.dumps({**save, "moves": save["moves"] + [save["moves"][0]]}), f"move {len(save['moves']) + 1}"),
+        (json.dumps({**save, "moves": [{"kind": "?"}] + save["moves"]}), "move 1"),
+    ]
+    if len(save["moves"]) > 3:
+        swapped = save["moves"][:]
+        swapped[1], swapped[2] = swapped[2], swapped[1]
+        if swapped != save["moves"]:
+            tampered.append((json.dumps({**save, "moves": swapped}), "move"))
+    for text, needle in tampered:
+        with pytest.raises(ValueError) as err:
+            ninekit.load(text)
+        assert needle in str(err.value), (needle, str(err.value))
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=IDS)
+def test_determinize_keeps_every_seat_view(name, players):
+    """determinize(seat) resamples hidden parts but keeps view(seat), and stays playable."""
+    rng = random.Random(0)
+    for state, _ in _walk(name, players, 6, every=7):
+        for seat in [None, *range(players)]:
+            det = state.determinize(seat, rng)
+            assert det.view(seat) == state.view(seat)
+            assert det.to_move == state.to_move
+            if not det.is_over:
+                det.play(det.legal_moves()[0])
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=IDS)
+def test_views_are_json_and_seats_are_checked(name, players):
+    """view(seat) is JSON-ready for every seat and the spectator; a bad seat is refused."""
+    state = ninekit.make(name, players).new(0)
+    for seat in [None, *range(players)]:
+        json.dumps(state.view(seat))
+    for bad in (players, -1, "South", 1.5):
+        with pytest.raises(ValueError):
+            state.view(bad)
+
+
+@pytest.mark.parametrize("name", ninekit.games())
+def test_make_refuses_bad_games_counts_and_options(name):
+    """make() lists what is valid when the game, player count or an option is wrong."""
+    with pytest.raises(ValueError, match="games are"):
+        ninekit.make("no_such_game")
+    rules = ninekit.make(name).rules
+    with pytest.raises(ValueError, match="players"):
+        ninekit.make(name, rules.max_players + 1)
+    with pytest.raises(ValueError, match="options are"):
+        ninekit.make(name, bogus_option=1)
+    for option in rules.options:
+        with pytest.raises(ValueError, match=option.name):
+            ninekit.make(name, **{option.name: object()})
+
+
+def test_games_are_registered_and_sorted():
+    """ninekit.games() lists the registered games in sorted order."""
+    assert ninekit.games() == sorted(ninekit.games())
+    assert "nine_knights" in ninekit.games()
