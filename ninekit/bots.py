@@ -18,7 +18,8 @@ the seat knows), or a ``state.determinize(seat, rng)``.  It never reads
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from .core import Move, State
 from .nine_knights import INDEX, fight

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 SAVE_FORMAT = 1

@@ -19,8 +19,8 @@ software house rule).
     >>> s = position({"c3": "S4", "d4": "N5", "e8": "N9"})
     >>> s = s.play(s.game.parse_move({"kind": "select", "args": ["c3"]}))
     >>> s = s.play(s.game.parse_move({"kind": "to", "args": ["d4"]}))
-    >>> s.log(None)[-1].split(" on d4: ")
-    ["South's Archer (Knight 4) attacks North's Warrior (Knight 5)", '4 beats 5 (a difference of 1: the lower number wins)']
+    >>> s.log(None)[-1].split(" on d4: ")[1]
+    '4 beats 5 (a difference of 1: the lower number wins)'
 """
 
 from __future__ import annotations

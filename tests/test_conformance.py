@@ -97,7 +97,7 @@ def test_illegal_input_is_rejected_and_state_unchanged(name, players):
     """Garbage, moves of another state and moves after the end raise IllegalMove naming the rule."""
     game = ninekit.make(name, players)
     seen: set[Move] = set()
-    for state, move in _walk(name, players, 4, every=2):
+    for state, _ in _walk(name, players, 4, every=2):
         seen.update(state.legal_moves())
     for state, move in _walk(name, players, 4, every=5):
         view = state.view(None)

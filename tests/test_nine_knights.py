@@ -572,3 +572,29 @@ def test_heuristic_bot_beats_random_bot():
             s = s.play(seats[s.to_move].choose(s))
         wins += s.outcome.winners == ((1,) if seed % 2 == 0 else (0,))
     assert wins >= 9
+
+
+# --- properties of the fight table ---------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+duty = st.integers(1, 9)
+
+
+@given(duty, duty)
+def test_fight_depends_on_numbers_not_on_who_attacks_except_ties(a, d):
+    """Fight: who attacks matters only for equal numbers (the attacker wins ties)."""
+    if a == d:
+        assert fight(a, d) == "attacker"
+    else:
+        assert (fight(a, d) == "attacker") == (fight(d, a) == "defender")
+
+
+@given(duty, duty, st.sampled_from([None, 1, 2, 3, 4, 5]), st.sampled_from([None, 1, 2, 3, 4, 5]))
+def test_hidden_token_only_changes_fights_against_an_8(a, d, ah, dh):
+    """Hidden Token: revealing changes a fight only when the token shows the Knight's number and it faces an 8."""
+    plain = fight(a, d)
+    with_tokens = fight(a, d, attacker_hidden=ah, defender_hidden=dh)
+    if with_tokens != plain:
+        assert (ah == a and d == 8) or (dh == d and a == 8)
