@@ -1,0 +1,98 @@
+"""Layering rules of the repo.
+
+ninekit uses the standard library only; it never imports widgets or ipywidgets.  The rules can be read,
+played and tested with a bare Python; the Jupyter layer (widgets/) sits on top of them, never the reverse.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+NINEKIT = REPO / "ninekit"
+WIDGETS = REPO / "widgets"
+FORBIDDEN_IN_NINEKIT = {"widgets", "ipywidgets", "anywidget", "traitlets", "IPython", "ipykernel"}
+
+
+def _imported_top_level_modules(path: Path) -> list[tuple[int, str]]:
+    """(line, top-level module) for every absolute import in the file; relative imports are skipped."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name.split(".")[0]) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module.split(".")[0]))
+    return found
+
+
+def test_ninekit_uses_the_standard_library_only():
+    """ninekit uses the standard library only; it never imports widgets or ipywidgets."""
+    files = sorted(NINEKIT.rglob("*.py"))
+    assert files, f"no Python files under {NINEKIT}"
+    allowed = set(sys.stdlib_module_names) | {"ninekit"}
+    offenders = [
+        f"{path.relative_to(REPO)}:{line}: import {module}"
+        for path in files
+        for line, module in _imported_top_level_modules(path)
+        if module not in allowed or module in FORBIDDEN_IN_NINEKIT
+    ]
+    assert not offenders, (
+        "ninekit uses the standard library only; it never imports widgets or ipywidgets. Offending imports:\n"
+        + "\n".join(offenders)
+    )
+
+
+def _modules_loaded_by(statement: str) -> set[str]:
+    """Top-level modules in sys.modules after running ``statement`` in a fresh interpreter."""
+    code = f"{statement}\nimport sys\nprint('\\n'.join(sorted({{m.split('.')[0] for m in sys.modules}})))"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, f"`{statement}` failed:\n{result.stderr}"
+    return set(result.stdout.split())
+
+
+def test_importing_ninekit_loads_no_jupyter_module():
+    """The same rule at run time: dynamic imports (e.g. of the game modules) stay in the standard library."""
+    loaded = _modules_loaded_by("import ninekit")
+    assert not (loaded & FORBIDDEN_IN_NINEKIT), f"import ninekit loaded {sorted(loaded & FORBIDDEN_IN_NINEKIT)}"
+
+
+def test_widgets_is_built_on_ipywidgets():
+    """Sanity check of the other direction: the Jupyter layer does import ipywidgets."""
+    assert (WIDGETS / "__init__.py").is_file(), "the widgets package (widgets/__init__.py) is missing"
+    assert "ipywidgets" in _modules_loaded_by("import widgets")
+
+
+def _ruff_command() -> list[str] | None:
+    if importlib.util.find_spec("ruff") is not None:
+        return [sys.executable, "-m", "ruff"]
+    exe = shutil.which("ruff")
+    return [exe] if exe else None
+
+
+def test_ruff_check():
+    ruff = _ruff_command()
+    if ruff is None:
+        message = "ruff is not installed; pip install -e '.[dev]' (or `make test`) to lint"
+        if os.environ.get("CI"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    result = subprocess.run(
+        [*ruff, "check", "--no-cache", "--output-format=concise", str(REPO)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, f"ruff check found problems:\n{result.stdout}{result.stderr}"
