@@ -601,10 +601,10 @@ def load(text: str | bytes) -> State:
     >>> s = s.play(s.legal_moves()[-1])
     >>> load(s.to_json()).history == s.history
     True
-    >>> load('{"format": 1, "game": "chess"}')
+    >>> load('{"format": 2, "game": "nine_knights"}')
     Traceback (most recent call last):
     ...
-    ValueError: save field 'game': unknown game 'chess'; games are: nine_knights
+    ValueError: save field 'format': expected 1 (got 2)
     """
     if isinstance(text, bytes):
         try:

@@ -1,0 +1,1159 @@
+"""Double Nine: build the highest two-digit number on your board of two Sites.
+
+2-4 players.  Each board has a Site ×10 and a Site ×1; cards are stacked on
+them and only the top cards count (an empty Site counts 0).  On your turn you
+draw (two cards in hand), play one of them onto a Site and its effect
+resolves.  The game ends at the end of the turn in which the draw pile became
+empty; the highest number wins a victory token, and the first to two victory
+tokens wins the match (all of it is one State: new deals happen inside it).
+
+Rules: the Double Nine rulebook and the project's rulings; where neither
+decides, ``docs/double_nine.md`` records the decision taken here.
+
+    >>> import ninekit
+    >>> from ninekit.double_nine import board_number, judge, position
+    >>> board_number(["Luna"], ["Nine-tailed Fox"]), judge((73, 81, 81))
+    (99, (1, 2))
+    >>> s = position(2, boards=[([], []), (["Elf"], ["Medusa"])], hands=[["Reaper", "Luna"], ["Aiko"]],
+    ...              pile=["Sister", "Clown"])
+    >>> s = s.play(s.game.parse_move({"kind": "card", "args": ["Reaper"]}))
+    >>> s = s.play(s.game.parse_move({"kind": "site", "args": [0, "x10"]}))
+    >>> s.prompt
+    'Player 1: choose whose top card Reaper takes'
+    >>> [str(m) for m in s.legal_moves()]
+    ["Take Elf (8) from Player 2's Site ×10", "Take Medusa (7) from Player 2's Site ×1"]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .core import Move, Option, Outcome, Rules, State, make, register
+
+# --- data tables ---------------------------------------------------------------
+# name, number, set, effect name, effect text as printed, [Constant]
+CARDS = (
+    ("Reaper", 0, "basic", "Soul Hunt",
+     "Take a top card of another player and place it beside this card.", False),
+    ("Hacker", 1, "basic", "Duplicate",
+     "Use the effect of the card beside this card. If the effect is [Constant], it cannot be used.", False),
+    ("Aiko", 2, "basic", "Love Letter",
+     "Place this card on another player's board, in \"Site ×10\" or \"Site ×1\".", False),
+    ("Clown", 3, "basic", "Juggling",
+     "Choose left or right. All players pass their hand in that direction.", False),
+    ("Necromancer", 4, "basic", "Resurrection",
+     "Take a card beneath this card and place it beside this card.", False),
+    ("Sister", 5, "basic", "God's Blessing",
+     "[Constant] While this card is the top card, the spot beside it cannot be harmed by any other effect.", True),
+    ("Fallen Angel", 6, "basic", "Lost Paradise",
+     "All other players must swap the top cards of their sides.", False),
+    ("Medusa", 7, "basic", "Petrification", "All other players lose a turn.", False),
+    ("Elf", 8, "basic", "Pacifism", "Nothing happens.", False),
+    ("Luna", 9, "basic", "Enchanted Moon", "Place this card in your \"Site ×1\".", False),
+    ("Nine-tailed Fox", 0, "expansion", "Transform",
+     "[Constant] At the end of the game, this card's number will equal the number of the card beside it.", True),
+    ("Magician", 1, "expansion", "Cheat & Swap",
+     "Choose someone (you may choose yourself). Swap the top cards of each side. (Only if each side has one.)",
+     False),
+    ("Shaman", 2, "expansion", "Possession",
+     "Use the effect of the top card in \"Site ×1\" of another player. If it is [Constant], it cannot be used.",
+     False),
+    ("Sol", 3, "expansion", "Blazing Sun",
+     "Choose \"Site ×1\" or \"Site ×10\" of any player (you may choose yourself). Remove a top card.", False),
+    ("Sniper", 4, "expansion", "Bull's Eye",
+     "Look at another player's hand. Decide whether to remove their card; if you do, they draw a card.", False),
+    ("Dark Aiko", 5, "expansion", "Cursed Letter",
+     "♥ Place this card on another person in \"Site ×10\" or \"Site ×1\". ♥ [Constant] If this card is the top "
+     "card, that player must always play the card they draw, if possible.", True),
+    ("Dark Elf", 6, "expansion", "Naughty Joke",
+     "Place the card beside this one in \"Site ×10\" or \"Site ×1\" of another player.", False),
+    ("Fortune Teller", 7, "expansion", "Prophecy",
+     "Draw a card from the deck, then return one of the cards you have in hand to the deck.", False),
+    ("Thera", 8, "expansion", "Reverse World",
+     "Flip the deck to reverse the order of the cards. The deck is now visible.", False),
+    ("Archangel", 9, "expansion", "Angel's Cradle",
+     "Take a card beneath this card, place that card on top, and use its effect.", False),
+)
+NAMES = tuple(c[0] for c in CARDS)
+NUMBER = tuple(c[1] for c in CARDS)
+CONSTANT = tuple(c[5] for c in CARDS)
+TYPE = {name: t for t, name in enumerate(NAMES)}
+(REAPER, HACKER, AIKO, CLOWN, NECROMANCER, SISTER, FALLEN_ANGEL, MEDUSA, ELF, LUNA,
+ FOX, MAGICIAN, SHAMAN, SOL, SNIPER, DARK_AIKO, DARK_ELF, FORTUNE_TELLER, THERA, ARCHANGEL) = range(20)
+
+# A physical card is an instance id 0-39: its type is id % 20, id // 20 tells the two copies apart.
+DECKS = {
+    "basic": tuple(t + 20 * c for t in range(10) for c in (0, 1)),
+    "expansion": tuple(t + 20 * c for t in range(10, 20) for c in (0, 1)),
+    "mixed": tuple(range(20)),
+    "full": tuple(range(40)),
+}
+EXTRA_REMOVED = {"basic": 0, "expansion": 0, "mixed": 0, "full": 10}  # removed before set-up step 4
+SITES = ("x10", "x1")  # site 0 is Site ×10, site 1 is Site ×1
+SITE_INDEX = {"x10": 0, "x1": 1}
+SITE_WORDS = ("Site ×10", "Site ×1")
+DIRECTIONS = ("left", "right")  # left = next seat clockwise (seat + 1)
+# Effects a copy (Hacker, Shaman) or Archangel can resolve: no [Constant], no placement-only card,
+# no Elf (nothing), and no Hacker / Shaman / Archangel (no chains).
+COPYABLE = frozenset({REAPER, CLOWN, NECROMANCER, FALLEN_ANGEL, MEDUSA, MAGICIAN, SOL, SNIPER, DARK_ELF,
+                      FORTUNE_TELLER, THERA})
+PLACED_ON_OTHERS = frozenset({AIKO, DARK_AIKO})
+TARGET_RANGE = (10, 99)
+COMPETITION_GAMES = 3
+VICTORIES_TO_WIN = 2
+
+RULES_SUMMARY = """\
+**Goal.** Have the highest two-digit number when the draw pile runs out: the top card of your
+Site ×10 gives the tens, the top card of your Site ×1 the ones. Win two games to win the match.
+
+**Turn.** Draw a card (two in hand), play one onto one of your Sites (Aiko and Dark Aiko go onto
+another player's Site, Luna only onto your Site ×1) and resolve its effect. The game ends at the end
+of the turn in which the draw pile became empty.
+
+**Sister** protects the Site beside her from other players' effects while she is a top card.
+"""
+
+
+def _name(inst: int) -> str:
+    return NAMES[inst % 20]
+
+
+def _label(inst: int) -> str:
+    return f"{NAMES[inst % 20]} ({NUMBER[inst % 20]})"
+
+
+def _who(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+def _site_of(p: int, s: int, mover: int) -> str:
+    return f"your {SITE_WORDS[s]}" if p == mover else f"{_who(p)}'s {SITE_WORDS[s]}"
+
+
+# --- numbers and judgment ----------------------------------------------------------
+
+def _site_value(top: int, beside: int) -> int:
+    """Value of a site's top card type (-1: empty); a Fox takes the number beside it."""
+    if top < 0:
+        return 0
+    if top == FOX:
+        return 0 if beside < 0 or beside == FOX else NUMBER[beside]
+    return NUMBER[top]
+
+
+def _board_value(board: tuple) -> int:
+    tens = board[0][-1] % 20 if board[0] else -1
+    ones = board[1][-1] % 20 if board[1] else -1
+    return 10 * _site_value(tens, ones) + _site_value(ones, tens)
+
+
+def board_number(tens: Sequence[str], ones: Sequence[str]) -> int:
+    """The number of a board from its two stacks of card names, bottom to top.
+
+    Only the top cards count; an empty Site counts 0; a Nine-tailed Fox on top
+    takes the number of the card beside it (0 beside an empty Site or a Fox).
+
+    >>> board_number(["Elf", "Luna"], ["Medusa"]), board_number([], ["Luna"])
+    (97, 9)
+    >>> board_number(["Nine-tailed Fox"], ["Luna"]), board_number(["Nine-tailed Fox"], [])
+    (99, 0)
+    """
+    for name in (*tens, *ones):
+        if name not in TYPE:
+            raise ValueError(f"{name!r} is not a Double Nine card")
+    board = (tuple(TYPE[n] for n in tens), tuple(TYPE[n] for n in ones))
+    return _board_value(board)
+
+
+def judge(numbers: Sequence[int], *, target: int | None = None, teams: bool = False) -> tuple:
+    """The winning seats for the players' numbers (ties: everyone tied wins).
+
+    With ``target`` the number closest to it wins; with ``teams`` (4 players)
+    seats 0+2 and 1+3 add their numbers and both members of the best team win.
+
+    >>> judge((73, 91, 45)), judge((50, 50)), judge((73, 91, 45), target=50)
+    ((1,), (0, 1), (2,))
+    >>> judge((90, 10, 20, 30), teams=True)
+    (0, 2)
+    """
+    numbers = tuple(numbers)
+    if teams:
+        if len(numbers) != 4:
+            raise ValueError("the Team Rule needs exactly 4 numbers (seats 0+2 against 1+3)")
+        team = (numbers[0] + numbers[2], numbers[1] + numbers[3])
+        scores = [team[p % 2] for p in range(4)]
+    else:
+        scores = list(numbers)
+    if target is not None:
+        scores = [-abs(x - target) for x in scores]
+    best = max(scores)
+    return tuple(p for p, x in enumerate(scores) if x == best)
+
+
+# --- the position --------------------------------------------------------------
+
+class Position(NamedTuple):
+    """The full truth of a Double Nine match (immutable).
+
+    Cards are instance ids (``id % 20`` is the card type, index into CARDS).
+    ``boards[p]`` is ``(Site ×10 stack, Site ×1 stack)``, bottom to top;
+    ``pile`` has its top card last; ``known[p]`` holds the hidden cards whose
+    place seat ``p`` knows (``known[n]``: everyone, i.e. spectators too).
+    """
+
+    n: int
+    deck: str
+    teams: bool
+    target: int | None
+    competition: bool
+    key: int            # later deals come from (key, game number)
+    game: int           # 0-based game number within the match
+    start: int          # start player of this game
+    tokens: tuple       # victory tokens per seat
+    results: tuple      # per finished game: (numbers, winners)
+    boards: tuple
+    hands: tuple
+    pile: tuple
+    face_up: bool       # Thera: the pile is reversed and face up
+    removed: tuple
+    turn: int
+    phase: str          # card, site, an effect's decision, or over
+    playing: int        # the card chosen to play (-1: none)
+    ctx: tuple          # effect decision: (card type, site it resolves at, via card type or -1[, target])
+    extra: bool         # Medusa: the same player takes another turn
+    known: tuple
+    shown: tuple        # Sniper: (viewer, seat, card) this game
+
+
+def _with(seq: tuple, i: int, value) -> tuple:
+    return seq[:i] + (value,) + seq[i + 1:]
+
+
+def _set_site(boards: tuple, p: int, s: int, stack: tuple) -> tuple:
+    board = (stack, boards[p][1]) if s == 0 else (boards[p][0], stack)
+    return boards[:p] + (board,) + boards[p + 1:]
+
+
+def _top(boards: tuple, p: int, s: int) -> int:
+    stack = boards[p][s]
+    return stack[-1] % 20 if stack else -1
+
+
+def _protected(boards: tuple, p: int, s: int, actor: int) -> bool:
+    """Sister beside site ``s`` of player ``p`` shields it from ``actor``'s effects."""
+    if p == actor:
+        return False
+    other = boards[p][1 - s]
+    return bool(other) and other[-1] % 20 == SISTER
+
+
+def _board_protected(boards: tuple, p: int, actor: int) -> bool:
+    return _protected(boards, p, 0, actor) or _protected(boards, p, 1, actor)
+
+
+def _deal(n, deck, key, game, start, teams, target, competition, tokens, results):
+    rng = random.Random(f"double_nine:{key}:{game}")
+    cards = list(DECKS[deck])
+    rng.shuffle(cards)
+    cut = EXTRA_REMOVED[deck] + 1
+    removed, rest = tuple(cards[:cut]), cards[cut:]
+    hands = tuple((rest[i],) for i in range(n))
+    pile = tuple(rest[n:])
+    pos = Position(n=n, deck=deck, teams=teams, target=target, competition=competition, key=key, game=game,
+                   start=start, tokens=tokens, results=results, boards=(((), ()),) * n, hands=hands, pile=pile,
+                   face_up=False, removed=removed, turn=start, phase="card", playing=-1, ctx=(), extra=False,
+                   known=(frozenset(),) * (n + 1), shown=())
+    return _begin_turn(pos, start)
+
+
+def _begin_turn(pos: Position, seat: int) -> Position:
+    """``seat`` draws the top card of the pile and must choose a card to play."""
+    inst = pos.pile[-1]
+    known = pos.known
+    if pos.face_up:
+        known = tuple(k | {inst} for k in known)
+    return pos._replace(pile=pos.pile[:-1], hands=_with(pos.hands, seat, pos.hands[seat] + (inst,)), turn=seat,
+                        phase="card", playing=-1, ctx=(), extra=False, known=known)
+
+
+def _end_turn(pos: Position) -> Position:
+    if not pos.pile:
+        return _finish_game(pos)
+    return _begin_turn(pos, pos.turn if pos.extra else (pos.turn + 1) % pos.n)
+
+
+def _finish_game(pos: Position) -> Position:
+    numbers = tuple(_board_value(b) for b in pos.boards)
+    winners = judge(numbers, target=pos.target, teams=pos.teams)
+    tokens = tuple(t + (p in winners) for p, t in enumerate(pos.tokens))
+    results = pos.results + ((numbers, winners),)
+    if pos.competition:
+        over = len(results) == COMPETITION_GAMES
+    else:
+        over = max(tokens) >= VICTORIES_TO_WIN
+    if over:
+        return pos._replace(tokens=tokens, results=results, phase="over", playing=-1, ctx=(), extra=False)
+    start = pos.start
+    for k in range(pos.n):  # left of the first winner clockwise from the last start player
+        p = (pos.start + k) % pos.n
+        if p in winners:
+            start = (p + 1) % pos.n
+            break
+    return _deal(pos.n, pos.deck, pos.key, pos.game + 1, start, pos.teams, pos.target, pos.competition,
+                 tokens, results)
+
+
+# --- what may be done now ----------------------------------------------------------
+
+def _sites_for(pos: Position, t: int, actor: int, ignore_protection: bool = False) -> list:
+    """(seat, site) pairs where card type ``t`` may be played by ``actor``."""
+    if t == LUNA:
+        return [(actor, 1)]
+    if t in PLACED_ON_OTHERS:
+        return [(p, s) for p in range(pos.n) if p != actor for s in (0, 1)
+                if ignore_protection or not _protected(pos.boards, p, s, actor)]
+    return [(actor, 0), (actor, 1)]
+
+
+def _forced(pos: Position) -> int:
+    """The drawn card's type when Dark Aiko forces it to be played, else -1."""
+    a = pos.turn
+    if DARK_AIKO in (_top(pos.boards, a, 0), _top(pos.boards, a, 1)):
+        drawn = pos.hands[a][-1] % 20
+        if _sites_for(pos, drawn, a):
+            return drawn
+    return -1
+
+
+def _playable(pos: Position) -> list:
+    """Card types the player to move may choose now (no card playable: the fallback, all)."""
+    a = pos.turn
+    hand = []
+    for inst in pos.hands[a]:
+        if inst % 20 not in hand:
+            hand.append(inst % 20)
+    forced = _forced(pos)
+    if forced >= 0:
+        return [forced]
+    ok = [t for t in hand if _sites_for(pos, t, a)]
+    return ok or hand
+
+
+def _options(pos: Position) -> list:
+    """The args of every legal decision now."""
+    ph, a, b, n = pos.phase, pos.turn, pos.boards, pos.n
+    if ph == "card":
+        return [(NAMES[t],) for t in _playable(pos)]
+    if ph == "site":
+        t = pos.playing % 20
+        sites = _sites_for(pos, t, a) or _sites_for(pos, t, a, ignore_protection=True)
+        return [(p, SITES[s]) for p, s in sites]
+    if ph == "over":
+        return []
+    site = pos.ctx[1]
+    if ph in ("take", "remove"):
+        return [(p, SITES[s]) for p in range(n) if p != a or ph == "remove" for s in (0, 1)
+                if b[p][s] and not _protected(b, p, s, a)]
+    if ph == "give":
+        return [(p, SITES[s]) for p in range(n) if p != a for s in (0, 1) if not _protected(b, p, s, a)]
+    if ph == "direction":
+        return [(d,) for d in DIRECTIONS]
+    if ph == "beneath":
+        return [(i,) for i in range(len(b[a][site]) - 1)]
+    if ph == "swap":
+        return [(p,) for p in range(n) if b[p][0] and b[p][1] and not _board_protected(b, p, a)]
+    if ph == "possess":
+        return [(p,) for p in range(n) if p != a and b[p][1] and b[p][1][-1] % 20 in COPYABLE]
+    if ph == "aim":
+        return [(p,) for p in range(n) if p != a and pos.hands[p]]
+    if ph == "decide":
+        return [("remove",), ("keep",)]
+    if ph == "return":
+        names = []
+        for inst in pos.hands[a]:
+            if (NAMES[inst % 20],) not in names:
+                names.append((NAMES[inst % 20],))
+        return names
+    raise AssertionError(ph)
+
+
+_PHASE_OF = {REAPER: "take", CLOWN: "direction", NECROMANCER: "beneath", MAGICIAN: "swap", SHAMAN: "possess",
+             SOL: "remove", SNIPER: "aim", DARK_ELF: "give", FORTUNE_TELLER: "return", ARCHANGEL: "beneath"}
+
+
+def _effect(pos: Position, t: int, site: int, via: int) -> Position:
+    """Resolve the effect of card type ``t`` as if just played by the player to move onto ``site``."""
+    a, b = pos.turn, pos.boards
+    if t == HACKER:
+        beside = _top(b, a, 1 - site)
+        if beside in COPYABLE:
+            return _effect(pos, beside, site, HACKER)
+    elif t == FALLEN_ANGEL:
+        for p in range(pos.n):
+            if p != a and b[p][0] and b[p][1] and not _board_protected(b, p, a):
+                tens, ones = b[p]
+                b = _set_site(_set_site(b, p, 0, tens[:-1] + ones[-1:]), p, 1, ones[:-1] + tens[-1:])
+        pos = pos._replace(boards=b)
+    elif t == MEDUSA:
+        pos = pos._replace(extra=True)
+    elif t == THERA:
+        face_up = not pos.face_up
+        known = pos.known if face_up else tuple(k | set(pos.pile) for k in pos.known)
+        pos = pos._replace(pile=pos.pile[::-1], face_up=face_up, known=known)
+    elif t == FORTUNE_TELLER:
+        if pos.pile:
+            inst = pos.pile[-1]
+            known = pos.known
+            if pos.face_up:
+                known = tuple(k | {inst} for k in known)
+            pos = pos._replace(pile=pos.pile[:-1], hands=_with(pos.hands, a, pos.hands[a] + (inst,)),
+                               known=known, phase="return", ctx=(t, site, via))
+            return pos
+    elif t == DARK_ELF:
+        if b[a][1 - site]:
+            return _ask(pos, "give", t, site, via)
+    elif t in _PHASE_OF:
+        return _ask(pos, _PHASE_OF[t], t, site, via)
+    return _end_turn(pos)
+
+
+def _ask(pos: Position, phase: str, t: int, site: int, via: int) -> Position:
+    asked = pos._replace(phase=phase, ctx=(t, site, via))
+    if _options(asked):
+        return asked
+    return _end_turn(pos)  # no legal target: nothing happens
+
+
+# --- moves and their sentences ------------------------------------------------------
+
+_MOVES: dict = {}
+
+
+def _move(pos: Position, kind: str, args: tuple) -> Move:
+    """The Move for ``args`` with a sentence for the position (cached)."""
+    a, b = pos.turn, pos.boards
+    if kind == "card":
+        key = (kind, args)
+    elif kind == "site":
+        key = (kind, args, a, pos.playing % 20)
+    elif kind in ("take", "remove"):
+        key = (kind, args, a, b[args[0]][SITE_INDEX[args[1]]][-1] % 20, pos.ctx[2])
+    elif kind == "give":
+        key = (kind, args, a, b[a][1 - pos.ctx[1]][-1] % 20, pos.ctx[2])
+    elif kind == "beneath":
+        key = (kind, args, pos.ctx[0], pos.ctx[1], b[a][pos.ctx[1]][args[0]] % 20)
+    elif kind == "swap":
+        key = (kind, args, a)
+    elif kind == "possess":
+        key = (kind, args, b[args[0]][1][-1] % 20)
+    elif kind == "decide":
+        key = (kind, args, pos.ctx[3])
+    else:
+        key = (kind, args)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(kind, args, _text(pos, kind, args))
+    return move
+
+
+def _via(pos: Position) -> str:
+    t, _, via = pos.ctx[:3]
+    return NAMES[t] if via < 0 else f"{NAMES[t]} (through {NAMES[via]})"
+
+
+def _text(pos: Position, kind: str, args: tuple) -> str:
+    a, b = pos.turn, pos.boards
+    if kind == "card":
+        t = TYPE[args[0]]
+        return f"Play {args[0]} ({NUMBER[t]}) from your hand"
+    if kind == "site":
+        return f"Put {_name(pos.playing)} on {_site_of(args[0], SITE_INDEX[args[1]], a)}"
+    if kind == "take":
+        p, s = args[0], SITE_INDEX[args[1]]
+        return f"Take {_label(b[p][s][-1])} from {_site_of(p, s, a)}"
+    if kind == "remove":
+        p, s = args[0], SITE_INDEX[args[1]]
+        return f"Remove {_label(b[p][s][-1])} on {_site_of(p, s, a)} from the game"
+    if kind == "give":
+        p, s = args[0], SITE_INDEX[args[1]]
+        return f"Give {_label(b[a][1 - pos.ctx[1]][-1])} to {_site_of(p, s, a)}"
+    if kind == "direction":
+        return f"Pass every hand to the {args[0]}"
+    if kind == "beneath":
+        t, site = pos.ctx[0], pos.ctx[1]
+        inst = b[a][site][args[0]]
+        place = f"card {args[0] + 1} from the bottom of your {SITE_WORDS[site]}"
+        if t == ARCHANGEL:
+            return f"Bring {_label(inst)} ({place}) to the top and use its effect"
+        return f"Revive {_label(inst)} ({place}) onto your {SITE_WORDS[1 - site]}"
+    if kind == "swap":
+        p = args[0]
+        return "Swap your own two top cards" if p == a else f"Swap {_who(p)}'s two top cards"
+    if kind == "possess":
+        p = args[0]
+        return f"Use the effect of {_label(b[p][1][-1])} on {_who(p)}'s Site ×1"
+    if kind == "aim":
+        return f"Look at {_who(args[0])}'s hand"
+    if kind == "decide":
+        if args[0] == "remove":
+            return f"Remove the card from the game ({_who(pos.ctx[3])} draws a new one)"
+        return f"Leave the card in {_who(pos.ctx[3])}'s hand"
+    if kind == "return":
+        return f"Put {args[0]} back on top of the pile"
+    raise AssertionError(kind)
+
+
+_KIND_ARGS = {  # kind: checker of its JSON args
+    "card": lambda a: len(a) == 1 and a[0] in TYPE,
+    "site": lambda a: len(a) == 2 and _is_seat(a[0]) and a[1] in SITE_INDEX,
+    "take": lambda a: len(a) == 2 and _is_seat(a[0]) and a[1] in SITE_INDEX,
+    "remove": lambda a: len(a) == 2 and _is_seat(a[0]) and a[1] in SITE_INDEX,
+    "give": lambda a: len(a) == 2 and _is_seat(a[0]) and a[1] in SITE_INDEX,
+    "direction": lambda a: len(a) == 1 and a[0] in DIRECTIONS,
+    "beneath": lambda a: len(a) == 1 and type(a[0]) is int and 0 <= a[0] < 40,
+    "swap": lambda a: len(a) == 1 and _is_seat(a[0]),
+    "possess": lambda a: len(a) == 1 and _is_seat(a[0]),
+    "aim": lambda a: len(a) == 1 and _is_seat(a[0]),
+    "decide": lambda a: len(a) == 1 and a[0] in ("remove", "keep"),
+    "return": lambda a: len(a) == 1 and a[0] in TYPE,
+}
+_KIND_HELP = {
+    "card": "[card name]", "site": "[seat, \"x10\" or \"x1\"]", "take": "[seat, \"x10\" or \"x1\"]",
+    "remove": "[seat, \"x10\" or \"x1\"]", "give": "[seat, \"x10\" or \"x1\"]", "direction": "[\"left\" or \"right\"]",
+    "beneath": "[index from the bottom of the stack]", "swap": "[seat]", "possess": "[seat]", "aim": "[seat]",
+    "decide": "[\"remove\" or \"keep\"]", "return": "[card name]",
+}
+_PHASE_WORDS = {
+    "card": "choose a card from your hand", "site": "choose a site for the chosen card",
+    "take": "choose the top card Reaper takes", "remove": "choose the top card Sol removes",
+    "give": "choose where Dark Elf gives the card", "direction": "choose left or right for Clown",
+    "beneath": "choose a card beneath", "swap": "choose whose top cards Magician swaps",
+    "possess": "choose whose Site ×1 card Shaman uses", "aim": "choose whose hand Sniper looks at",
+    "decide": "decide whether Sniper removes the card", "return": "choose a card to put back on the pile",
+}
+
+
+def _is_seat(x) -> bool:
+    return type(x) is int and 0 <= x < 4
+
+
+# --- the rules ------------------------------------------------------------------
+
+class DoubleNine(Rules):
+    """The Double Nine rules on the shared core (see the module docstring)."""
+
+    name = "double_nine"
+    title = "Double Nine"
+    min_players = 2
+    max_players = 4
+    hidden_information = True
+    summary = RULES_SUMMARY
+    options = (
+        Option("deck", "basic", tuple(DECKS), "Expansion Rule: basic, expansion, mixed (one set of each) "
+               "or full (all 40 cards, 10 removed face down)"),
+        Option("teams", False, (False, True), "Team Rule (4 players): opposite players add their numbers"),
+        Option("target", False, (False, True), "Random Number Rule: closest to a random target value 10-99 wins"),
+        Option("competition", False, (False, True), "Competition Rule: three games, highest total wins"),
+    )
+
+    def check_options(self, players, options):
+        if options["teams"] and players != 4:
+            raise ValueError(f"the Team Rule (teams=True) needs 4 players, opposite players forming a team "
+                             f"(got {players} players)")
+
+    def setup(self, players, options, rng):
+        key = rng.getrandbits(64)
+        start = rng.randrange(players)
+        target = rng.randint(*TARGET_RANGE) if options["target"] else None
+        return _deal(players, options["deck"], key, 0, start, options["teams"], target, options["competition"],
+                     (0,) * players, ())
+
+    # --- whose decision ---
+    def to_move(self, pos):
+        return None if pos.phase == "over" else pos.turn
+
+    def prompt(self, pos, names):
+        who = names[pos.turn]
+        ph = pos.phase
+        if ph == "card":
+            if _forced(pos) >= 0:
+                return f"{who}: Dark Aiko forces you to play the card you drew"
+            return f"{who}: choose a card from your hand to play"
+        if ph == "site":
+            return f"{who}: choose a site for {_name(pos.playing)}"
+        eff = _via(pos)
+        site = pos.ctx[1]
+        if ph == "take":
+            return f"{who}: choose whose top card {eff} takes"
+        if ph == "remove":
+            return f"{who}: choose a top card for {eff} to remove from the game"
+        if ph == "give":
+            card = _name(pos.boards[pos.turn][1 - site][-1])
+            return f"{who}: choose another player's site for {eff} to give {card} to"
+        if ph == "direction":
+            return f"{who}: choose left or right; {eff} passes every hand that way"
+        if ph == "beneath":
+            if pos.ctx[0] == ARCHANGEL:
+                return f"{who}: choose a card beneath {eff} to bring to the top"
+            return f"{who}: choose a card beneath {eff} to revive onto your {SITE_WORDS[1 - site]}"
+        if ph == "swap":
+            return f"{who}: choose whose two top cards {eff} swaps"
+        if ph == "possess":
+            return f"{who}: choose another player's Site ×1 card whose effect {eff} uses"
+        if ph == "aim":
+            return f"{who}: choose whose hand {eff} looks at"
+        if ph == "decide":
+            return f"{who}: remove the card {eff} shows you from {names[pos.ctx[3]]}'s hand, or keep it there"
+        if ph == "return":
+            return f"{who}: choose a card to put back on top of the pile ({eff})"
+        raise AssertionError(ph)
+
+    def legal_moves(self, pos):
+        kind = pos.phase
+        return tuple(_move(pos, kind, args) for args in _options(pos))
+
+    def apply(self, pos, move):
+        kind, args, a = move.kind, move.args, pos.turn
+        if kind == "card":
+            t = TYPE[args[0]]
+            hand = pos.hands[a]
+            i = next(i for i, inst in enumerate(hand) if inst % 20 == t)
+            return pos._replace(hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), playing=hand[i], phase="site")
+        b = pos.boards
+        if kind == "site":
+            p, s = args[0], SITE_INDEX[args[1]]
+            inst = pos.playing
+            pos = pos._replace(boards=_set_site(b, p, s, b[p][s] + (inst,)), playing=-1)
+            if p != a:
+                return _end_turn(pos)  # Aiko / Dark Aiko: placement only
+            return _effect(pos, inst % 20, s, -1)
+        t, site, via = pos.ctx[:3]
+        if kind in ("take", "remove"):
+            p, s = args[0], SITE_INDEX[args[1]]
+            stack = b[p][s]
+            b = _set_site(b, p, s, stack[:-1])
+            if kind == "take":
+                b = _set_site(b, a, 1 - site, b[a][1 - site] + stack[-1:])
+                return _end_turn(pos._replace(boards=b))
+            known = tuple(k | {stack[-1]} for k in pos.known)
+            return _end_turn(pos._replace(boards=b, removed=pos.removed + stack[-1:], known=known))
+        if kind == "give":
+            p, s = args[0], SITE_INDEX[args[1]]
+            mine = b[a][1 - site]
+            b = _set_site(b, a, 1 - site, mine[:-1])
+            return _end_turn(pos._replace(boards=_set_site(b, p, s, b[p][s] + mine[-1:])))
+        if kind == "direction":
+            n, hands = pos.n, pos.hands
+            step = 1 if args[0] == "left" else -1
+            new = tuple(hands[(p - step) % n] for p in range(n))
+            known = tuple(k | set(hands[p]) for p, k in enumerate(pos.known[:n])) + pos.known[n:]
+            return _end_turn(pos._replace(hands=new, known=known))
+        if kind == "beneath":
+            i = args[0]
+            stack = b[a][site]
+            inst = stack[i]
+            if t == ARCHANGEL:
+                b = _set_site(b, a, site, stack[:i] + stack[i + 1:] + (inst,))
+                pos = pos._replace(boards=b)
+                if inst % 20 in COPYABLE:
+                    return _effect(pos, inst % 20, site, ARCHANGEL)
+                return _end_turn(pos)
+            b = _set_site(b, a, site, stack[:i] + stack[i + 1:])
+            b = _set_site(b, a, 1 - site, b[a][1 - site] + (inst,))
+            return _end_turn(pos._replace(boards=b))
+        if kind == "swap":
+            p = args[0]
+            tens, ones = b[p]
+            b = _set_site(_set_site(b, p, 0, tens[:-1] + ones[-1:]), p, 1, ones[:-1] + tens[-1:])
+            return _end_turn(pos._replace(boards=b))
+        if kind == "possess":
+            return _effect(pos, _top(b, args[0], 1), site, SHAMAN)
+        if kind == "aim":
+            p = args[0]
+            known = _with(pos.known, a, pos.known[a] | set(pos.hands[p]))
+            shown = pos.shown + tuple((a, p, inst) for inst in pos.hands[p])
+            return pos._replace(phase="decide", ctx=(t, site, via, p), known=known, shown=shown)
+        if kind == "decide":
+            p = pos.ctx[3]
+            if args[0] == "keep":
+                return _end_turn(pos)
+            gone = pos.hands[p]
+            known = _with(pos.known, p, pos.known[p] | set(gone))
+            hands, pile = _with(pos.hands, p, ()), pos.pile
+            if pile:
+                hands = _with(hands, p, (pile[-1],))
+                if pos.face_up:
+                    known = tuple(k | {pile[-1]} for k in known)
+                pile = pile[:-1]
+            return _end_turn(pos._replace(hands=hands, pile=pile, removed=pos.removed + gone, known=known))
+        if kind == "return":
+            hand = pos.hands[a]
+            i = next(i for i, inst in enumerate(hand) if NAMES[inst % 20] == args[0])
+            inst = hand[i]
+            known = pos.known
+            if not pos.face_up:
+                # The others cannot tell which card went back: what they knew of this hand is lost.
+                lost = set(hand)
+                known = tuple((k | {inst}) if p == a else (k - lost) if k & lost else k
+                              for p, k in enumerate(known))
+            pos = pos._replace(hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), pile=pos.pile + (inst,),
+                               known=known)
+            return _end_turn(pos)
+        raise AssertionError(kind)
+
+    def why_illegal(self, pos, move):
+        return _why_illegal(pos, move)
+
+    def outcome(self, pos):
+        if pos.phase != "over":
+            return None
+        return _outcome(pos)
+
+    # --- information ---
+    def view(self, pos, seat):
+        return _view(pos, seat)
+
+    def determinize(self, pos, seat, rng):
+        return _determinize(pos, seat, rng)
+
+    def log_line(self, before, after, seat, move, viewer):
+        return _log_line(before, after, seat, move, viewer)
+
+    def move_from_json(self, obj):
+        kind, args = obj["kind"], tuple(obj["args"])
+        check = _KIND_ARGS.get(kind)
+        if check is None:
+            raise ValueError(f"unknown kind {kind!r}; kinds are: {', '.join(_KIND_ARGS)}")
+        if not check(args):
+            raise ValueError(f"{kind!r} takes args {_KIND_HELP[kind]} (got {list(args)!r})")
+        return Move(kind, args, _plain_text(kind, args))
+
+
+RULES = register(DoubleNine())
+
+
+def _plain_text(kind: str, args: tuple) -> str:
+    """A sentence for a move built from JSON (the state swaps in its own when legal)."""
+    if kind == "card":
+        return f"Play {args[0]} from your hand"
+    if kind in ("site", "take", "remove", "give"):
+        verb = {"site": "Put the card on", "take": "Take the top card of", "remove": "Remove the top card of",
+                "give": "Give the card to"}[kind]
+        return f"{verb} {_who(args[0])}'s {SITE_WORDS[SITE_INDEX[args[1]]]}"
+    if kind == "direction":
+        return f"Pass every hand to the {args[0]}"
+    if kind == "beneath":
+        return f"Choose card {args[0] + 1} from the bottom of the stack"
+    if kind == "swap":
+        return f"Swap {_who(args[0])}'s two top cards"
+    if kind == "possess":
+        return f"Use the effect of {_who(args[0])}'s Site ×1 card"
+    if kind == "aim":
+        return f"Look at {_who(args[0])}'s hand"
+    if kind == "decide":
+        return "Remove the card from the game" if args[0] == "remove" else "Leave the card in that hand"
+    return f"Put {args[0]} back on top of the pile"
+
+
+# --- why a move is not legal ------------------------------------------------------
+
+def _why_illegal(pos: Position, move: Move) -> str:
+    kind, args, a, b, n = move.kind, move.args, pos.turn, pos.boards, pos.n
+    ph = pos.phase
+    check = _KIND_ARGS.get(kind)
+    if check is None or not check(args):
+        return f"Not a Double Nine decision: {kind!r} with args {list(args)!r}"
+    if kind != ph:
+        if ph == "site" and kind == "card":
+            return f"You already chose {_name(pos.playing)}; now choose the site to play it on"
+        if ph == "card" and kind == "site":
+            return "First choose a card from your hand, then the site to play it on"
+        return f"Now you must {_PHASE_WORDS[ph]}, not make a {kind!r} decision"
+    if kind in ("site", "take", "remove", "give", "swap", "possess", "aim") and args[0] >= n:
+        return f"There is no {_who(args[0])} in a {n}-player game"
+    if kind == "card":
+        t = TYPE[args[0]]
+        if t not in (inst % 20 for inst in pos.hands[a]):
+            return f"{args[0]} is not in your hand"
+        forced = _forced(pos)
+        if forced >= 0:
+            return f"Dark Aiko is a top card on your board: you must play the card you drew ({NAMES[forced]})"
+        if t in PLACED_ON_OTHERS:
+            return (f"{args[0]} must be placed on another player's board, and Sister protects every such site "
+                    "from your effects; play your other card")
+        return f"{args[0]} cannot be played now"
+    if kind == "site":
+        t, p, s = pos.playing % 20, args[0], SITE_INDEX[args[1]]
+        if t == LUNA:
+            return "Luna may only be played onto your own Site ×1"
+        if t in PLACED_ON_OTHERS:
+            if p == a:
+                return f"{NAMES[t]} must be placed on another player's board"
+            if _protected(b, p, s, a):
+                return "Sister protects that site from other players' effects"
+        if p != a:
+            return f"{NAMES[t]} must be played onto your own board (only Aiko and Dark Aiko go onto another player's)"
+        return f"{NAMES[t]} cannot be played there now"
+    eff = NAMES[pos.ctx[0]]
+    if kind in ("take", "remove", "give"):
+        p, s = args[0], SITE_INDEX[args[1]]
+        if kind == "take" and p == a:
+            return "Reaper takes a top card of another player, not one of your own"
+        if kind == "give" and p == a:
+            return "Dark Elf gives the card to another player"
+        if kind != "give" and not b[p][s]:
+            return f"{_site_of(p, s, a)[0].upper()}{_site_of(p, s, a)[1:]} is empty: there is no top card to take"
+        if _protected(b, p, s, a):
+            return "Sister protects that site from other players' effects"
+    if kind == "beneath":
+        return f"There is no card at that place beneath {eff} (the top card itself cannot be chosen)"
+    if kind == "swap":
+        p = args[0]
+        if not (b[p][0] and b[p][1]):
+            return "Magician swaps only a board on which both sites have a top card"
+        if _board_protected(b, p, a):
+            return "Sister protects a site of that board from other players' effects, so it cannot be swapped"
+    if kind == "possess":
+        p = args[0]
+        if p == a:
+            return "Shaman uses the Site ×1 card of another player"
+        if not b[p][1]:
+            return f"{_who(p)}'s Site ×1 is empty"
+        top = b[p][1][-1] % 20
+        if CONSTANT[top]:
+            return f"{NAMES[top]}'s effect is [Constant]: Shaman cannot use it"
+        return f"{NAMES[top]} has no effect Shaman can use (no placement rules, no Elf, no chains of copies)"
+    if kind == "aim":
+        if args[0] == a:
+            return "Sniper looks at another player's hand"
+        return f"{_who(args[0])} has no card in hand"
+    if kind == "return":
+        return f"{args[0]} is not in your hand"
+    return "That is not one of the decisions open now"
+
+
+# --- outcome, view, determinize, log -----------------------------------------------
+
+def _totals(pos: Position) -> tuple:
+    totals = [sum(r[0][p] for r in pos.results) for p in range(pos.n)]
+    if pos.teams:
+        totals = [totals[p % 2] + totals[p % 2 + 2] for p in range(pos.n)]
+    return tuple(totals)
+
+
+def _outcome(pos: Position) -> Outcome:
+    details = []
+    for p in range(pos.n):
+        row = [("Victory tokens", pos.tokens[p])]
+        row += [(f"Number in game {g + 1}", r[0][p]) for g, r in enumerate(pos.results)]
+        if pos.competition:
+            row.append(("Team total" if pos.teams else "Total", _totals(pos)[p]))
+        details.append(tuple(row))
+    if pos.competition:
+        totals = _totals(pos)
+        target = None if pos.target is None else COMPETITION_GAMES * pos.target
+        winners = judge([sum(r[0][p] for r in pos.results) for p in range(pos.n)], target=target, teams=pos.teams)
+        names = " and ".join(_who(p) for p in winners)
+        how = "the highest total" if target is None else f"the total closest to {target}"
+        reason = f"{names} {'have' if len(winners) > 1 else 'has'} {how} after three games ({totals[winners[0]]})"
+        return Outcome(totals, winners, reason, tuple(details))
+    winners = tuple(p for p in range(pos.n) if pos.tokens[p] >= VICTORIES_TO_WIN)
+    names = " and ".join(_who(p) for p in winners)
+    reason = f"{names} {'have' if len(winners) > 1 else 'has'} two victory tokens"
+    return Outcome(pos.tokens, winners, reason, tuple(details))
+
+
+def _view(pos: Position, seat: int | None) -> dict:
+    boards = []
+    for board in pos.boards:
+        boards.append({"x10": [_name(i) for i in board[0]], "x1": [_name(i) for i in board[1]],
+                       "number": _board_value(board)})
+    resolving = None
+    if pos.phase not in ("card", "site", "over"):
+        resolving = _via(pos)
+    return {
+        "players": pos.n,
+        "deck": pos.deck,
+        "teams": [[0, 2], [1, 3]] if pos.teams else None,
+        "target": pos.target,
+        "competition": pos.competition,
+        "game_number": pos.game + 1,
+        "start_player": pos.start,
+        "turn": pos.turn,
+        "phase": pos.phase,
+        "hand": None if seat is None else [_name(i) for i in pos.hands[seat]],
+        "hand_counts": [len(h) for h in pos.hands],
+        "boards": boards,
+        "playing": None if pos.playing < 0 else _name(pos.playing),
+        "resolving": resolving,
+        "pile_count": len(pos.pile),
+        "removed_count": len(pos.removed),
+        "pile_face_up": pos.face_up,
+        "pile": [_name(i) for i in reversed(pos.pile)] if pos.face_up else None,  # top card first
+        "sniper": [{"seat": p, "card": _name(i)} for v, p, i in pos.shown if v == seat and seat is not None],
+        "victory_tokens": list(pos.tokens),
+        "results": [{"numbers": list(r[0]), "winners": list(r[1])} for r in pos.results],
+        "totals": list(_totals(pos)),
+    }
+
+
+def _determinize(pos: Position, seat: int | None, rng: random.Random) -> Position:
+    """Resample every card ``seat`` cannot place: other hands, a face-down pile, removed cards, later deals."""
+    known = pos.known[pos.n if seat is None else seat]
+    slots = []  # (area, index, position in area)
+    for p in range(pos.n):
+        if p != seat:
+            slots += [("hand", p, i) for i in range(len(pos.hands[p]))]
+    if not pos.face_up:
+        slots += [("pile", 0, i) for i in range(len(pos.pile))]
+    slots += [("removed", 0, i) for i in range(len(pos.removed))]
+
+    def card(slot):
+        area, p, i = slot
+        return pos.hands[p][i] if area == "hand" else pos.pile[i] if area == "pile" else pos.removed[i]
+
+    free = [s for s in slots if card(s) not in known]
+    cards = [card(s) for s in free]
+    rng.shuffle(cards)
+    hands = [list(h) for h in pos.hands]
+    pile, removed = list(pos.pile), list(pos.removed)
+    for (area, p, i), inst in zip(free, cards):
+        if area == "hand":
+            hands[p][i] = inst
+        elif area == "pile":
+            pile[i] = inst
+        else:
+            removed[i] = inst
+    return pos._replace(hands=tuple(map(tuple, hands)), pile=tuple(pile), removed=tuple(removed),
+                        key=rng.getrandbits(64))
+
+
+def _log_line(before: Position, after: Position, seat: int, move: Move, viewer: int | None) -> str:
+    who = _who(seat)
+    kind, args = move.kind, move.args
+    if kind == "card":
+        line = f"{who} chooses {args[0]}"
+    elif kind == "site":
+        p, s = args[0], SITE_INDEX[args[1]]
+        where = f"their {SITE_WORDS[s]}" if p == seat else f"{_who(p)}'s {SITE_WORDS[s]}"
+        t = before.playing % 20
+        line = f"{who} plays {NAMES[t]} ({NUMBER[t]}) onto {where}"
+        if t == FALLEN_ANGEL:
+            line += ": the other players swap their top cards"
+        elif t == MEDUSA:
+            line += f": {who} will take another turn"
+        elif t == THERA:
+            line += ": the pile is reversed and " + ("face up" if after.face_up else "face down again")
+    elif kind == "aim":
+        line = f"{who} looks at {_who(args[0])}'s hand"
+        if viewer == seat:
+            line += ": " + ", ".join(_name(i) for i in before.hands[args[0]])
+    elif kind == "decide":
+        p = before.ctx[3]
+        if args[0] == "keep":
+            line = f"{who} leaves {_who(p)}'s card in their hand"
+        else:
+            line = f"{who} removes {_who(p)}'s hand card from the game"
+            if viewer in (seat, p):
+                line += " (" + ", ".join(_name(i) for i in before.hands[p]) + ")"
+            if before.pile:
+                line += f"; {_who(p)} draws a card"
+    elif kind == "return":
+        line = f"{who} puts a card back on top of the pile"
+        if viewer == seat or before.face_up:
+            line = f"{who} puts {args[0]} back on top of the pile"
+    elif kind == "direction":
+        line = f"{who} passes every hand to the {args[0]}"
+    else:
+        b, eff = before.boards, _via(before)
+
+        def place(p, s):
+            return f"their {SITE_WORDS[s]}" if p == seat else f"{_who(p)}'s {SITE_WORDS[s]}"
+
+        if kind in ("take", "remove"):
+            p, s = args[0], SITE_INDEX[args[1]]
+            verb = "takes" if kind == "take" else "removes"
+            line = f"{who} {verb} {_label(b[p][s][-1])} from {place(p, s)}"
+            line += " with " + eff if kind == "take" else f" from the game with {eff}"
+        elif kind == "give":
+            p, s = args[0], SITE_INDEX[args[1]]
+            line = f"{who} gives {_label(b[seat][1 - before.ctx[1]][-1])} to {place(p, s)} with {eff}"
+        elif kind == "swap":
+            whose = "their own" if args[0] == seat else f"{_who(args[0])}'s"
+            line = f"{who} swaps {whose} two top cards with {eff}"
+        elif kind == "possess":
+            line = f"{who} uses the effect of {_who(args[0])}'s {_label(b[args[0]][1][-1])} with {eff}"
+        else:  # beneath
+            inst = b[seat][before.ctx[1]][args[0]]
+            if before.ctx[0] == ARCHANGEL:
+                line = f"{who} brings {_label(inst)} to the top with {eff}"
+            else:
+                line = f"{who} revives {_label(inst)} onto {place(seat, 1 - before.ctx[1])} with {eff}"
+    if len(after.results) > len(before.results):
+        numbers, winners = after.results[-1]
+        line += (f". Game {len(after.results)} ends: numbers " + ", ".join(map(str, numbers)) + "; "
+                 + " and ".join(_who(p) for p in winners) + " won")
+    return line
+
+
+# --- building positions directly ----------------------------------------------------
+
+def position(players: int = 2, *, boards: Sequence | None = None, hands: Sequence | None = None,
+             pile: Sequence[str] = (), removed: Sequence[str] | None = None, turn: int = 0,
+             deck: str = "basic", teams: bool = False, target: int | None = None, competition: bool = False,
+             pile_face_up: bool = False, results: Sequence[Sequence[int]] = (), start: int | None = None,
+             seed: int = 0) -> State:
+    """A State built directly (validated), at the moment ``turn`` chooses a card to play.
+
+    ``boards[p]`` is ``(Site ×10 cards, Site ×1 cards)`` bottom to top;
+    ``hands[p]`` lists card names: the player to move holds two (the last is
+    the card drawn this turn), the others one.  ``pile`` lists the draw pile
+    top card first.  Cards of the deck placed nowhere are the removed ones
+    (or give ``removed`` and account for every card).  ``results`` lists the
+    numbers of games already played in the match; ``target`` is the target
+    value (10-99) when the Random Number Rule is used.  The state has no
+    seed, so it cannot be saved.
+
+    >>> s = position(3, boards=[(["Luna"], []), ([], ["Elf"]), ([], [])],
+    ...              hands=[["Sister", "Clown"], ["Elf"], ["Medusa"]], pile=["Clown"])
+    >>> s.view(0)["boards"][0]["number"], s.view(0)["hand"], s.view(1)["pile_count"]
+    (90, ['Sister', 'Clown'], 1)
+    >>> position(2, hands=[["Luna", "Luna"], ["Luna"]])
+    Traceback (most recent call last):
+    ...
+    ValueError: impossible position: Luna appears 3 times, but the basic deck has 2
+    """
+    def bad(text):
+        return ValueError(f"impossible position: {text}")
+
+    if type(players) is not int or not 2 <= players <= 4:
+        raise bad(f"Double Nine is for 2 to 4 players (got {players!r})")
+    game = make("double_nine", players, deck=deck, teams=teams, target=target is not None,
+                competition=competition)
+    if target is not None and (type(target) is not int or not TARGET_RANGE[0] <= target <= TARGET_RANGE[1]):
+        raise bad(f"the target value must be a whole number from 10 to 99 (got {target!r})")
+    if type(turn) is not int or not 0 <= turn < players:
+        raise bad(f"turn must be a seat from 0 to {players - 1} (got {turn!r})")
+    start = turn if start is None else start
+    if type(start) is not int or not 0 <= start < players:
+        raise bad(f"start must be a seat from 0 to {players - 1} (got {start!r})")
+    boards = [([], [])] * players if boards is None else boards
+    hands = [[] for _ in range(players)] if hands is None else hands
+    if len(boards) != players or any(len(bd) != 2 for bd in boards):
+        raise bad(f"boards must give {players} pairs (Site ×10 cards, Site ×1 cards)")
+    if len(hands) != players:
+        raise bad(f"hands must give {players} hands")
+    for p, hand in enumerate(hands):
+        want = 2 if p == turn else 1
+        if len(hand) != want:
+            raise bad(f"{_who(p)} must hold {want} card{'s' * (want > 1)} (got {len(hand)})")
+    free: dict[int, list] = {}
+    for inst in DECKS[deck]:
+        free.setdefault(inst % 20, []).append(inst)
+
+    def take(name):
+        if not isinstance(name, str) or name not in TYPE:
+            raise bad(f"{name!r} is not a Double Nine card")
+        t = TYPE[name]
+        if not free.get(t):
+            total = sum(1 for inst in DECKS[deck] if inst % 20 == t)
+            used = sum(1 for x in everything if x == name)
+            if not total:
+                raise bad(f"{name} is not in the {deck} deck")
+            raise bad(f"{name} appears {used} times, but the {deck} deck has {total}")
+        return free[t].pop(0)
+
+    everything = [x for bd in boards for site in bd for x in site] + [x for h in hands for x in h] + list(pile) \
+        + list(removed or ())
+    made_boards = tuple((tuple(take(x) for x in bd[0]), tuple(take(x) for x in bd[1])) for bd in boards)
+    made_hands = tuple(tuple(take(x) for x in h) for h in hands)
+    made_pile = tuple(take(x) for x in reversed(list(pile)))
+    if removed is None:
+        made_removed = tuple(inst for t in sorted(free) for inst in free[t])
+    else:
+        made_removed = tuple(take(x) for x in removed)
+        left = [NAMES[t] for t in sorted(free) for _ in free[t]]
+        if left:
+            raise bad(f"cards of the {deck} deck are placed nowhere: {', '.join(left)}")
+    if pile_face_up not in (False, True):
+        raise bad("pile_face_up must be True or False")
+    numbers = [tuple(r) for r in results]
+    if any(len(r) != players or any(type(x) is not int or not 0 <= x <= 99 for x in r) for r in numbers):
+        raise bad(f"each result must give {players} numbers from 0 to 99")
+    done = tuple((r, judge(r, teams=teams)) if target is None else (r, judge(r, target=target, teams=teams))
+                 for r in numbers)
+    tokens = tuple(sum(p in w for _, w in done) for p in range(players))
+    if competition and len(done) >= COMPETITION_GAMES:
+        raise bad("the Competition Rule plays three games; the match would already be over")
+    if not competition and tokens and max(tokens) >= VICTORIES_TO_WIN:
+        raise bad("a player already has two victory tokens; the match would be over")
+    pos = Position(n=players, deck=deck, teams=teams, target=target, competition=competition, key=seed,
+                   game=len(done), start=start, tokens=tokens, results=done, boards=made_boards, hands=made_hands,
+                   pile=made_pile, face_up=pile_face_up, removed=made_removed, turn=turn, phase="card", playing=-1,
+                   ctx=(), extra=False, known=(frozenset(),) * (players + 1), shown=())
+    return game.state_at(pos)
+
+
+# --- a heuristic bot -------------------------------------------------------------------
+
+class DoubleNineBot:
+    """A greedy player: tries each of its decisions this turn on a determinized copy.
+
+    It sees only what its seat may know (``state.view(seat)``, ``legal_moves()``
+    and a :meth:`State.determinize` copy), plays out the rest of its own turn
+    (depth-limited) and keeps the move whose result scores best: its number
+    against the best rival (so effects hit the leader), a bonus for a Site
+    that Sister protects, and a game won or lost when the pile runs out.
+
+    >>> import random, ninekit
+    >>> s = ninekit.make("double_nine").new(1)
+    >>> DoubleNineBot(random.Random(1)).choose(s) in s.legal_moves()
+    True
+    """
+
+    def __init__(self, rng: random.Random | None = None, depth: int = 4):
+        self.rng = rng or random.Random(0)
+        self.depth = depth
+
+    def choose(self, state: State) -> Move:
+        """The chosen legal move for the seat to move."""
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        seat = state.to_move
+        world = state.determinize(seat, self.rng)
+        base = len(world.position.results)
+        best, best_value = moves[0], None
+        for move in moves:
+            value = self._value(world.play(move), seat, base, self.depth - 1)
+            if move.kind == "decide" and move.args[0] == "remove":
+                value += 0.5  # take a rival's card away when it costs nothing
+            if best_value is None or value > best_value:
+                best, best_value = move, value
+        return best
+
+    def _value(self, state: State, seat: int, base: int, depth: int) -> float:
+        pos = state.position
+        if len(pos.results) > base or pos.phase == "over":
+            winners = pos.results[base][1]
+            return 1000.0 if seat in winners else -1000.0
+        if depth > 0 and pos.turn == seat and pos.phase != "card":
+            return max(self._value(state.play(m), seat, base, depth - 1) for m in state.legal_moves())
+        return _score(pos, seat)
+
+
+def _score(pos: Position, seat: int) -> float:
+    numbers = [_board_value(b) for b in pos.boards]
+    if pos.teams:
+        numbers = [numbers[p % 2] + numbers[p % 2 + 2] for p in range(pos.n)]
+    if pos.target is not None:
+        numbers = [-abs(x - pos.target) for x in numbers]
+    rivals = [numbers[p] for p in range(pos.n) if p != seat and not (pos.teams and p % 2 == seat % 2)]
+    value = numbers[seat] - max(rivals)
+    board = pos.boards[seat]
+    for s in (0, 1):  # Sister shielding a good card is worth something
+        if board[s] and board[s][-1] % 20 == SISTER and board[1 - s]:
+            value += 0.3 * NUMBER[board[1 - s][-1] % 20] * (10 if s == 1 else 1)
+    return value

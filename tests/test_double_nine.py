@@ -1,0 +1,756 @@
+"""Double Nine rules: one test per card effect and per ruling interaction.
+
+Each test names the rule it checks (rulebook ``double_nine.txt`` or the
+rulings ``double_nine.rulings.md``).  Positions are built with
+``double_nine.position`` and moves are given as JSON, as a UI would send them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import ninekit
+from ninekit import IllegalMove
+from ninekit import double_nine as dn
+from ninekit.core import random_playout
+
+
+def play(state, kind, *args):
+    return state.play(state.game.parse_move({"kind": kind, "args": list(args)}))
+
+
+def put(state, card, seat, site):
+    """Choose ``card`` from hand, then play it on (seat, site)."""
+    return play(play(state, "card", card), "site", seat, site)
+
+
+def board(state, seat):
+    b = state.view(None)["boards"][seat]
+    return b["x10"], b["x1"], b["number"]
+
+
+def refused(state, kind, *args):
+    """The rule text for an illegal move; also checks the state is unchanged."""
+    move = state.game.parse_move({"kind": kind, "args": list(args)})
+    before = (state.view(None), state.legal_moves(), state.position)
+    with pytest.raises(IllegalMove) as err:
+        state.play(move)
+    assert (state.view(None), state.legal_moves(), state.position) == before
+    return str(err.value)
+
+
+# --- options and set-up ---------------------------------------------------------------
+
+def test_options_teams_only_with_four_players():
+    """Selection Rule 1: the Team Rule is for 4 players; refused otherwise."""
+    with pytest.raises(ValueError, match="needs 4 players"):
+        ninekit.make("double_nine", 3, teams=True)
+    assert ninekit.make("double_nine", 4, teams=True).options["teams"] is True
+
+
+def test_options_values_validated():
+    """Options: deck is basic/expansion/mixed/full; the others are booleans; 2-4 players."""
+    with pytest.raises(ValueError, match="deck"):
+        ninekit.make("double_nine", 2, deck="huge")
+    with pytest.raises(ValueError, match="target"):
+        ninekit.make("double_nine", 2, target=55)
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        ninekit.make("double_nine", 5)
+
+
+@pytest.mark.parametrize("deck,removed", [("basic", 1), ("expansion", 1), ("mixed", 1), ("full", 11)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_removes_deals_and_draws(deck, removed, players):
+    """Set-up: 20 cards (full: 40, 10 removed), remove 1 face down, deal 1 each; the start player draws."""
+    s = ninekit.make("double_nine", players, deck=deck).new(seed=players)
+    v = s.view(None)
+    total = 40 if deck == "full" else 20
+    assert v["removed_count"] == removed
+    assert v["hand_counts"][s.to_move] == 2 and sum(v["hand_counts"]) == players + 1
+    assert v["pile_count"] == total - removed - players - 1
+    assert v["start_player"] == s.to_move and v["game_number"] == 1
+
+
+def test_setup_start_player_and_target_from_seed():
+    """Set-up: start player and (Random Number Rule) target value come from the seed, 10-99."""
+    g = ninekit.make("double_nine", 4, target=True)
+    starts = {g.new(seed).to_move for seed in range(40)}
+    targets = {g.new(seed).view(0)["target"] for seed in range(40)}
+    assert starts == {0, 1, 2, 3}
+    assert all(10 <= t <= 99 for t in targets) and len(targets) > 5
+    assert g.new(9).view(1) == g.new(9).view(1)
+    assert ninekit.make("double_nine", 2).new(1).view(0)["target"] is None
+
+
+# --- basic cards ----------------------------------------------------------------------
+
+def test_reaper_takes_another_players_top_card_beside_it():
+    """Reaper: take the top card of one site of another player onto the site beside Reaper."""
+    s = dn.position(2, boards=[([], ["Elf"]), (["Luna"], ["Medusa"])], hands=[["Reaper", "Elf"], ["Clown"]],
+                    pile=["Aiko", "Hacker"])
+    s = put(s, "Reaper", 0, "x10")
+    assert s.prompt == "Player 1: choose whose top card Reaper takes"
+    assert refused(s, "take", 0, "x1") == "Reaper takes a top card of another player, not one of your own"
+    s = play(s, "take", 1, "x1")
+    assert board(s, 0) == (["Reaper"], ["Elf", "Medusa"], 7)
+    assert board(s, 1) == (["Luna"], [], 90)
+    assert s.to_move == 1
+
+
+def test_reaper_with_no_target_does_nothing():
+    """Rulings: an effect with no legal target does nothing (the turn passes)."""
+    s = dn.position(2, hands=[["Reaper", "Elf"], ["Clown"]], pile=["Aiko"])
+    s = put(s, "Reaper", 0, "x1")
+    assert s.to_move == 1 and s.view(None)["phase"] == "card"
+
+
+def test_hacker_copies_the_card_beside_as_if_played_on_its_site():
+    """Hacker: resolve the effect of the card beside it as if just played onto Hacker's site."""
+    s = dn.position(2, boards=[([], ["Reaper"]), (["Luna"], [])], hands=[["Hacker", "Elf"], ["Clown"]],
+                    pile=["Aiko"])
+    s = put(s, "Hacker", 0, "x10")
+    assert s.prompt == "Player 1: choose whose top card Reaper (through Hacker) takes"
+    s = play(s, "take", 1, "x10")
+    assert board(s, 0) == (["Hacker"], ["Reaper", "Luna"], 19)
+
+
+@pytest.mark.parametrize("beside", ["Sister", "Elf", "Luna", "Hacker"])
+def test_hacker_no_effect_beside_constant_placement_elf_or_copy(beside):
+    """Hacker: no effect beside [Constant] (Sister), Elf, a placement rule (Luna) or another copy (Hacker)."""
+    s = dn.position(2, boards=[([], [beside]), (["Medusa"], [])], hands=[["Hacker", "Elf"], ["Clown"]],
+                    pile=["Aiko"], deck="basic" if beside != "Elf" else "basic")
+    s = put(s, "Hacker", 0, "x10")
+    assert s.to_move == 1 and s.view(None)["phase"] == "card"
+
+
+def test_hacker_no_chain_through_shaman():
+    """Hacker: no chains of copies (Shaman beside Hacker is not copied)."""
+    s = dn.position(2, boards=[([], ["Shaman"]), (["Medusa"], ["Reaper"])], hands=[["Hacker", "Elf"], ["Luna"]],
+                    pile=["Aiko"], deck="mixed")
+    s = put(s, "Hacker", 0, "x10")
+    assert s.to_move == 1
+
+
+def test_aiko_goes_on_another_players_board():
+    """Aiko: must be placed on another player's board (never your own); no further effect."""
+    s = dn.position(2, boards=[([], []), (["Luna"], ["Medusa"])], hands=[["Aiko", "Elf"], ["Clown"]],
+                    pile=["Elf"])
+    s = play(s, "card", "Aiko")
+    assert refused(s, "site", 0, "x10") == "Aiko must be placed on another player's board"
+    s = play(s, "site", 1, "x10")
+    assert board(s, 1) == (["Luna", "Aiko"], ["Medusa"], 27)
+    assert board(s, 0)[2] == 0 and s.to_move == 1
+
+
+def test_aiko_cannot_be_placed_on_a_site_sister_protects():
+    """Sister protects the site beside her from other players' effects: Aiko may cover Sister, not that site."""
+    s = dn.position(2, boards=[([], []), (["Sister"], ["Luna"])], hands=[["Aiko", "Elf"], ["Clown"]], pile=["Elf"])
+    s = play(s, "card", "Aiko")
+    assert refused(s, "site", 1, "x1") == "Sister protects that site from other players' effects"
+    s = play(s, "site", 1, "x10")
+    assert board(s, 1) == (["Sister", "Aiko"], ["Luna"], 29)
+
+
+def test_clown_passes_every_hand_at_once():
+    """Clown: the player chooses left or right; every player passes their hand card that way at once."""
+    s = dn.position(3, hands=[["Clown", "Elf"], ["Luna"], ["Medusa"]], pile=["Aiko", "Reaper"])
+    s = put(s, "Clown", 0, "x1")
+    assert s.prompt == "Player 1: choose left or right; Clown passes every hand that way"
+    left = play(s, "direction", "left")
+    assert [left.position.hands[p][0] % 20 for p in range(3)] == [dn.MEDUSA, dn.ELF, dn.LUNA]
+    right = play(s, "direction", "right")
+    assert [right.position.hands[p][0] % 20 for p in range(3)] == [dn.LUNA, dn.MEDUSA, dn.ELF]
+    assert right.view(0)["hand"] == ["Luna"]
+
+
+def test_necromancer_revives_a_card_beneath_it_beside():
+    """Necromancer: a card beneath it in its site moves to the top of the site beside; no effect used."""
+    s = dn.position(2, boards=[(["Luna", "Reaper"], ["Elf"]), ([], ["Medusa"])],
+                    hands=[["Necromancer", "Aiko"], ["Clown"]], pile=["Elf"])
+    s = put(s, "Necromancer", 0, "x10")
+    assert [m.args for m in s.legal_moves()] == [(0,), (1,)]
+    assert refused(s, "beneath", 2).startswith("There is no card at that place beneath Necromancer")
+    s = play(s, "beneath", 0)
+    assert board(s, 0) == (["Reaper", "Necromancer"], ["Elf", "Luna"], 49)
+    assert s.to_move == 1  # Reaper's effect is not used when it is revived... Luna's neither
+
+
+def test_sister_protection_blocks_other_players_effects():
+    """Sister: while a top card, the other site of her board is protected from other players' effects."""
+    s = dn.position(2, boards=[([], []), (["Sister"], ["Luna"])], hands=[["Reaper", "Elf"], ["Clown"]],
+                    pile=["Elf"])
+    s = put(s, "Reaper", 0, "x10")
+    assert refused(s, "take", 1, "x1") == "Sister protects that site from other players' effects"
+    assert [m.args for m in s.legal_moves()] == [(1, "x10")]  # Sister herself is not protected
+    s = play(s, "take", 1, "x10")
+    assert board(s, 1) == ([], ["Luna"], 9)
+
+
+def test_sister_does_not_block_the_board_owners_own_effects():
+    """Rulings: the board owner's own effects are not blocked by their Sister."""
+    s = dn.position(2, boards=[(["Sister"], ["Luna"]), ([], ["Medusa"])], hands=[["Sol", "Elf"], ["Reaper"]],
+                    pile=["Nine-tailed Fox"], deck="mixed")
+    s = put(s, "Sol", 0, "x1")
+    assert (0, "x1") in [m.args for m in s.legal_moves()]
+    s = play(s, "remove", 0, "x1")
+    assert board(s, 0) == (["Sister"], ["Luna"], 59)
+    assert s.view(1)["removed_count"] == 13 + 1  # 20 mixed cards, 7 placed: the other 13 count as removed
+
+
+def test_fallen_angel_swaps_every_other_board_except_protected_or_half_empty():
+    """Fallen Angel: other players swap their top cards; not with one top card, not if Sister protects."""
+    s = dn.position(4, boards=[(["Elf"], ["Luna"]), (["Aiko"], ["Medusa"]), (["Reaper"], []),
+                               (["Sister"], ["Necromancer"])],
+                    hands=[["Fallen Angel", "Hacker"], ["Clown"], ["Clown"], ["Hacker"]], pile=["Elf"])
+    s = put(s, "Fallen Angel", 0, "x10")
+    assert board(s, 0) == (["Elf", "Fallen Angel"], ["Luna"], 69)  # not the player's own board
+    assert board(s, 1) == (["Medusa"], ["Aiko"], 72)
+    assert board(s, 2) == (["Reaper"], [], 0)
+    assert board(s, 3) == (["Sister"], ["Necromancer"], 54)
+    assert s.to_move == 1
+
+
+def test_medusa_gives_another_full_turn_and_chains():
+    """Medusa: the same player takes another full turn (draw, play, effect); chains are allowed."""
+    s = dn.position(2, hands=[["Medusa", "Elf"], ["Clown"]], pile=["Medusa", "Luna", "Aiko"])
+    s = put(s, "Medusa", 0, "x10")
+    assert s.to_move == 0 and s.view(0)["hand"] == ["Elf", "Medusa"]
+    s = put(s, "Medusa", 0, "x1")
+    assert s.to_move == 0 and s.view(0)["hand"] == ["Elf", "Luna"]
+    s = put(s, "Elf", 0, "x10")
+    assert s.to_move == 1
+
+
+def test_medusa_on_an_empty_pile_ends_the_game():
+    """Medusa: another turn only if the draw pile is not empty; the game ends when it is empty."""
+    s = dn.position(2, boards=[([], []), (["Elf"], [])], hands=[["Medusa", "Luna"], ["Clown"]], pile=[])
+    s = put(s, "Medusa", 0, "x10")
+    v = s.view(None)
+    assert v["results"] == [{"numbers": [70, 80], "winners": [1]}]
+    assert v["game_number"] == 2 and v["victory_tokens"] == [0, 1]
+
+
+def test_elf_does_nothing():
+    """Elf: nothing happens."""
+    s = dn.position(2, boards=[([], []), (["Luna"], [])], hands=[["Elf", "Clown"], ["Medusa"]], pile=["Aiko"])
+    s = put(s, "Elf", 0, "x10")
+    assert board(s, 0) == (["Elf"], [], 80) and board(s, 1) == (["Luna"], [], 90) and s.to_move == 1
+
+
+def test_luna_only_on_your_own_site_x1():
+    """Luna: may only be played onto your own Site ×1."""
+    s = dn.position(2, hands=[["Luna", "Clown"], ["Medusa"]], pile=["Aiko"])
+    s = play(s, "card", "Luna")
+    assert [m.args for m in s.legal_moves()] == [(0, "x1")]
+    assert refused(s, "site", 0, "x10") == "Luna may only be played onto your own Site ×1"
+    assert refused(s, "site", 1, "x1") == "Luna may only be played onto your own Site ×1"
+
+
+# --- expansion cards ---------------------------------------------------------------------
+
+def test_nine_tailed_fox_takes_the_number_beside_at_the_end():
+    """Nine-tailed Fox: at the end its number equals the card beside it (0 beside empty or a Fox)."""
+    assert dn.board_number(["Nine-tailed Fox"], ["Archangel"]) == 99
+    assert dn.board_number(["Sol"], ["Nine-tailed Fox"]) == 33
+    assert dn.board_number(["Nine-tailed Fox"], ["Nine-tailed Fox"]) == 0
+    assert dn.board_number([], ["Nine-tailed Fox"]) == 0
+    s = dn.position(2, boards=[(["Archangel"], []), ([], [])], hands=[["Nine-tailed Fox", "Sol"], ["Thera"]],
+                    pile=[], deck="expansion")
+    s = put(s, "Nine-tailed Fox", 0, "x1")
+    assert s.view(None)["results"][0]["numbers"] == [99, 0]
+
+
+def test_magician_swaps_any_board_with_two_top_cards_own_included():
+    """Magician: choose any player (yourself too) whose two sites both have a top card; swap them."""
+    s = dn.position(3, boards=[(["Sol"], []), (["Thera"], ["Sniper"]), (["Shaman"], [])],
+                    hands=[["Magician", "Sol"], ["Thera"], ["Sniper"]], pile=["Shaman"], deck="expansion")
+    s = put(s, "Magician", 0, "x1")
+    assert [m.args for m in s.legal_moves()] == [(0,), (1,)]
+    assert refused(s, "swap", 2) == "Magician swaps only a board on which both sites have a top card"
+    own = play(s, "swap", 0)
+    assert board(own, 0) == (["Magician"], ["Sol"], 13)
+    other = play(s, "swap", 1)
+    assert board(other, 1) == (["Sniper"], ["Thera"], 48)
+
+
+def test_magician_and_fallen_angel_skip_a_board_sister_protects():
+    """Rulings: Fallen Angel and Magician do not swap a board on which a site is protected."""
+    s = dn.position(2, boards=[([], []), (["Sister"], ["Luna"])], hands=[["Magician", "Elf"], ["Clown"]],
+                    pile=["Medusa"], deck="mixed")
+    s = put(s, "Magician", 0, "x1")
+    assert s.to_move == 1  # no legal target (own board has one top card only): nothing happens
+    s = dn.position(2, boards=[(["Elf"], []), (["Sister"], ["Luna"])], hands=[["Magician", "Hacker"], ["Clown"]],
+                    pile=["Medusa"], deck="mixed")
+    s = put(s, "Magician", 0, "x1")
+    assert refused(s, "swap", 1).startswith("Sister protects a site of that board")
+
+
+def test_shaman_uses_another_players_x1_effect_at_its_own_site():
+    """Shaman: use the effect of another player's ×1 top card, as if just played onto Shaman's site."""
+    s = dn.position(3, boards=[([], []), (["Luna"], ["Reaper"]), (["Elf"], ["Sister"])],
+                    hands=[["Shaman", "Sol"], ["Clown"], ["Aiko"]], pile=["Medusa"], deck="mixed")
+    s = put(s, "Shaman", 0, "x10")
+    assert [m.args for m in s.legal_moves()] == [(1,)]
+    assert refused(s, "possess", 2) == "Sister's effect is [Constant]: Shaman cannot use it"
+    assert refused(s, "possess", 0) == "Shaman uses the Site ×1 card of another player"
+    s = play(s, "possess", 1)
+    assert s.prompt == "Player 1: choose whose top card Reaper (through Shaman) takes"
+    s = play(s, "take", 1, "x10")
+    assert board(s, 0) == (["Shaman"], ["Luna"], 29)
+    assert board(s, 1) == ([], ["Reaper"], 0)  # the possessed card stays with its owner
+
+
+def test_sol_removes_any_top_card_and_the_card_beneath_counts():
+    """Sol: remove the top card of any site of any player (yourself too) from the game, face down."""
+    s = dn.position(2, boards=[([], []), (["Thera", "Archangel"], ["Sniper"])], hands=[["Sol", "Thera"], ["Magician"]],
+                    pile=["Shaman"], deck="expansion")
+    before = s.view(1)["removed_count"]
+    s = put(s, "Sol", 0, "x1")
+    assert (0, "x1") in [m.args for m in s.legal_moves()]
+    s = play(s, "remove", 1, "x10")
+    assert board(s, 1) == (["Thera"], ["Sniper"], 84)
+    assert s.view(1)["removed_count"] == before + 1
+
+
+def test_sniper_shows_the_card_only_to_its_player_and_may_remove_it():
+    """Sniper: look at another player's hand card (only the Sniper's player learns it); remove: they draw."""
+    s = dn.position(3, hands=[["Sniper", "Sol"], ["Archangel"], ["Thera"]], pile=["Shaman", "Magician"],
+                    deck="expansion")
+    s = put(s, "Sniper", 0, "x1")
+    assert refused(s, "aim", 0) == "Sniper looks at another player's hand"
+    s = play(s, "aim", 1)
+    assert s.view(0)["sniper"] == [{"seat": 1, "card": "Archangel"}]
+    assert s.view(2)["sniper"] == [] and s.view(1)["sniper"] == [] and s.view(None)["sniper"] == []
+    assert "Archangel" not in s.prompt and "Archangel" not in json.dumps(s.view(2))
+    assert not any("Archangel" in line for line in s.log(2))
+    assert any("Archangel" in line for line in s.log(0))
+    kept = play(s, "decide", "keep")
+    assert kept.view(1)["hand"] == ["Archangel", "Shaman"] and kept.to_move == 1
+    gone = play(s, "decide", "remove")
+    assert gone.view(1)["removed_count"] == s.view(1)["removed_count"] + 1
+    assert gone.position.hands[1][0] % 20 == dn.SHAMAN  # they drew the top card
+    assert gone.to_move == 1 and gone.view(1)["hand"] == ["Shaman", "Magician"]
+
+
+def test_sniper_remove_with_empty_pile_draws_nothing():
+    """Sniper: the target draws a card only if the pile is not empty."""
+    s = dn.position(2, hands=[["Sniper", "Sol"], ["Archangel"]], pile=[], deck="expansion")
+    s = play(play(put(s, "Sniper", 0, "x1"), "aim", 1), "decide", "remove")
+    assert s.view(None)["results"]  # the game ended at the end of the turn
+
+
+def test_dark_aiko_goes_on_another_board_and_forces_the_drawn_card():
+    """Dark Aiko: placed on another player; while a top card there, they must play the card they draw."""
+    s = dn.position(2, hands=[["Dark Aiko", "Sol"], ["Elf"]], pile=["Luna", "Medusa"], deck="mixed")
+    s = play(s, "card", "Dark Aiko")
+    assert refused(s, "site", 0, "x1") == "Dark Aiko must be placed on another player's board"
+    s = play(s, "site", 1, "x10")
+    assert s.to_move == 1 and s.view(1)["hand"] == ["Elf", "Luna"]
+    assert [m.args for m in s.legal_moves()] == [("Luna",)]
+    assert s.prompt == "Player 2: Dark Aiko forces you to play the card you drew"
+    assert refused(s, "card", "Elf") == (
+        "Dark Aiko is a top card on your board: you must play the card you drew (Luna)")
+
+
+def test_dark_aiko_forced_card_unplayable_lets_the_other_be_played():
+    """Dark Aiko: only when the drawn card cannot be played, play the other."""
+    s = dn.position(2, boards=[(["Dark Aiko"], []), (["Sister"], ["Sister"])], hands=[["Elf", "Aiko"], ["Luna"]],
+                    pile=["Medusa"], deck="full")
+    assert [m.args for m in s.legal_moves()] == [("Elf",)]
+
+
+def test_aiko_with_every_other_site_protected_falls_back():
+    """Decision (docs): if no hand card can be legally placed, Aiko may go on any other player's site."""
+    s = dn.position(2, boards=[([], []), (["Sister"], ["Sister"])], hands=[["Aiko", "Aiko"], ["Luna"]],
+                    pile=["Medusa"])
+    assert [m.args for m in s.legal_moves()] == [("Aiko",)]
+    s = play(s, "card", "Aiko")
+    assert [m.args for m in s.legal_moves()] == [(1, "x10"), (1, "x1")]
+
+
+def test_dark_elf_gives_the_card_beside_to_another_player():
+    """Dark Elf: give the card beside Dark Elf to another player, onto the site of your choice."""
+    s = dn.position(3, boards=[([], ["Archangel"]), (["Sol"], []), ([], [])],
+                    hands=[["Dark Elf", "Thera"], ["Sniper"], ["Shaman"]], pile=["Magician"], deck="expansion")
+    s = put(s, "Dark Elf", 0, "x10")
+    assert refused(s, "give", 0, "x1") == "Dark Elf gives the card to another player"
+    s = play(s, "give", 1, "x1")
+    assert board(s, 0) == (["Dark Elf"], [], 60)
+    assert board(s, 1) == (["Sol"], ["Archangel"], 39)
+
+
+def test_dark_elf_cannot_give_onto_a_protected_site():
+    """Sister protects against Dark Elf giving a card onto the site beside her."""
+    s = dn.position(2, boards=[([], ["Elf"]), (["Sister"], [])], hands=[["Dark Elf", "Luna"], ["Clown"]],
+                    pile=["Medusa"], deck="mixed")
+    s = put(s, "Dark Elf", 0, "x10")
+    assert refused(s, "give", 1, "x1") == "Sister protects that site from other players' effects"
+    assert [m.args for m in s.legal_moves()] == [(1, "x10")]
+
+
+def test_fortune_teller_draws_then_puts_one_back_on_top():
+    """Fortune Teller: draw a card, then put one of your two hand cards back on top of the pile (face down)."""
+    s = dn.position(2, hands=[["Fortune Teller", "Sol"], ["Thera"]], pile=["Archangel", "Shaman"],
+                    deck="expansion")
+    s = put(s, "Fortune Teller", 0, "x10")
+    assert s.view(0)["hand"] == ["Sol", "Archangel"] and s.view(1)["hand_counts"] == [2, 1]
+    s = play(s, "return", "Sol")
+    assert s.to_move == 1 and s.view(1)["hand"] == ["Thera", "Sol"]
+    assert not any("Sol back" in line for line in s.log(1))
+    assert any("Sol back" in line for line in s.log(0))
+
+
+def test_fortune_teller_returned_card_known_to_its_player_in_determinize():
+    """Fortune Teller: the player knows the card put back; determinize keeps it on top of the pile."""
+    s = dn.position(3, hands=[["Fortune Teller", "Sol"], ["Thera"], ["Sniper"]],
+                    pile=["Archangel", "Shaman", "Magician", "Dark Elf"], deck="expansion")
+    s = play(put(s, "Fortune Teller", 0, "x10"), "return", "Archangel")
+    # Player 2 drew the top card (Archangel); Player 1 knows Player 2 holds it now.
+    for seed in range(20):
+        d = s.determinize(0, seed)
+        assert dn.ARCHANGEL in [c % 20 for c in d.position.hands[1]]
+        assert d.view(0) == s.view(0)
+
+
+def test_fortune_teller_with_empty_pile_does_nothing():
+    """Decision (docs): with an empty pile Fortune Teller cannot draw, so nothing happens."""
+    s = dn.position(2, hands=[["Fortune Teller", "Sol"], ["Thera"]], pile=[], deck="expansion")
+    s = put(s, "Fortune Teller", 0, "x10")
+    assert len(s.view(None)["results"]) == 1
+
+
+def test_thera_reverses_the_pile_face_up_and_a_second_thera_face_down():
+    """Thera: reverse the pile, now face up for everyone; a second Thera turns it face down (reversed again)."""
+    s = dn.position(2, hands=[["Thera", "Sol"], ["Thera"]], pile=["Archangel", "Shaman", "Magician", "Dark Elf"],
+                    deck="expansion")
+    assert s.view(1)["pile"] is None
+    s = put(s, "Thera", 0, "x10")  # Player 2 then draws the new top card, Dark Elf
+    assert s.view(0)["pile"] == ["Magician", "Shaman", "Archangel"] == s.view(None)["pile"]
+    assert s.view(0)["pile_face_up"] and s.view(1)["hand"] == ["Thera", "Dark Elf"]
+    s = put(s, "Thera", 1, "x10")
+    assert s.view(0)["pile"] is None and not s.view(0)["pile_face_up"]
+    assert s.view(0)["hand"] == ["Sol", "Archangel"]  # the order was reversed again
+    for seed in range(10):  # everyone saw the order: determinize keeps it
+        d = s.determinize(1, seed)
+        assert [c % 20 for c in d.position.pile] == [c % 20 for c in s.position.pile]
+
+
+def test_archangel_brings_a_card_up_and_uses_its_effect():
+    """Archangel: a card beneath it moves to the top of that site and its effect resolves (Medusa)."""
+    s = dn.position(2, boards=[(["Medusa", "Elf"], []), ([], [])], hands=[["Archangel", "Luna"], ["Clown"]],
+                    pile=["Aiko", "Elf"], deck="full")
+    s = put(s, "Archangel", 0, "x10")
+    s = play(s, "beneath", 0)
+    assert board(s, 0) == (["Elf", "Archangel", "Medusa"], [], 70)
+    assert s.to_move == 0  # Medusa: another turn
+
+
+@pytest.mark.parametrize("beneath", ["Hacker", "Shaman", "Sister", "Luna"])
+def test_archangel_no_chain_no_constant_no_placement(beneath):
+    """Archangel: no effect for [Constant] or placement-only cards, nor a copy card (no chains)."""
+    s = dn.position(2, boards=[([beneath], ["Reaper"]), (["Medusa"], [])], hands=[["Archangel", "Elf"], ["Clown"]],
+                    pile=["Aiko"], deck="mixed")
+    s = play(put(s, "Archangel", 0, "x10"), "beneath", 0)
+    assert board(s, 0)[0] == ["Archangel", beneath] and s.to_move == 1
+
+
+def test_effect_is_the_played_cards_not_the_drawn_cards():
+    """Rulings: the effect that resolves is that of the card played (the drawn card waits in hand)."""
+    s = dn.position(2, boards=[([], []), (["Luna"], [])], hands=[["Elf", "Reaper"], ["Clown"]], pile=["Aiko"])
+    s = put(s, "Elf", 0, "x10")
+    assert s.to_move == 1 and s.view(0)["hand"] == ["Reaper"]
+
+
+# --- victory judgment and the match ----------------------------------------------------------
+
+def test_game_end_judgment_token_and_next_start_left_of_winner():
+    """Victory judgment: highest number wins a token; the next game starts left of the winner."""
+    s = dn.position(3, boards=[(["Luna"], []), ([], []), (["Medusa"], [])],
+                    hands=[["Elf", "Clown"], ["Aiko"], ["Aiko"]], pile=[], start=0)
+    s = put(s, "Elf", 0, "x1")
+    v = s.view(0)
+    assert v["results"] == [{"numbers": [98, 0, 70], "winners": [0]}]
+    assert v["victory_tokens"] == [1, 0, 0] and v["game_number"] == 2
+    assert s.to_move == 1 and v["start_player"] == 1
+    assert v["boards"] == [{"x10": [], "x1": [], "number": 0}] * 3 and v["hand_counts"] == [1, 2, 1]
+
+
+def test_second_victory_wins_the_match():
+    """The first player to two victory tokens wins the match; Outcome has tokens and game numbers."""
+    s = dn.position(2, boards=[(["Luna"], []), ([], [])], hands=[["Elf", "Clown"], ["Aiko"]], pile=[],
+                    results=[[90, 10]])
+    s = put(s, "Elf", 0, "x1")
+    assert s.is_over
+    o = s.outcome
+    assert o.winners == (0,) and o.scores == (2, 0)
+    assert o.details[0] == (("Victory tokens", 2), ("Number in game 1", 90), ("Number in game 2", 98))
+
+
+def test_ties_all_win_and_may_finish_together():
+    """Ties: everyone tied wins a token; several reaching two at once all win the match."""
+    s = dn.position(2, boards=[(["Luna"], []), (["Luna"], ["Elf"])], hands=[["Elf", "Clown"], ["Aiko"]], pile=[],
+                    results=[[50, 50]])
+    s = put(s, "Elf", 0, "x1")
+    assert s.outcome.winners == (0, 1)
+
+
+def test_next_start_with_several_winners_is_left_of_the_first_clockwise_from_last_start():
+    """Rulings: with several winners, the next game starts left of the first winner clockwise from the last start."""
+    s = dn.position(4, boards=[(["Luna"], []), ([], []), (["Luna"], []), ([], [])],
+                    hands=[["Clown"], ["Elf", "Clown"], ["Aiko"], ["Aiko"]], turn=1, start=1, pile=[])
+    s = put(s, "Elf", 1, "x1")
+    assert s.view(None)["results"][0]["winners"] == [0, 2]
+    assert s.to_move == 3  # first winner from seat 1 clockwise is seat 2; left of it is seat 3
+
+
+def test_team_rule_adds_opposite_players_numbers():
+    """Team Rule: seats 0+2 against 1+3; both members of the winning team take a token."""
+    assert dn.judge((80, 50, 10, 49), teams=True) == (1, 3)
+    s = dn.position(4, boards=[(["Luna"], []), (["Medusa"], []), ([], []), ([], [])],
+                    hands=[["Elf", "Clown"], ["Aiko"], ["Aiko"], ["Hacker"]], pile=[], teams=True)
+    s = put(s, "Elf", 0, "x1")
+    assert s.view(None)["victory_tokens"] == [1, 0, 1, 0]
+
+
+def test_random_number_rule_closest_to_target_wins():
+    """Random Number Rule: the number closest to the target value wins (ties all win)."""
+    assert dn.judge((73, 41, 60), target=55) == (2,)
+    assert dn.judge((50, 60), target=55) == (0, 1)
+    s = dn.position(2, boards=[(["Luna"], []), (["Clown"], [])], hands=[["Elf", "Clown"], ["Aiko"]], pile=[],
+                    target=40)
+    s = put(s, "Elf", 0, "x1")
+    assert s.view(0)["victory_tokens"] == [0, 1] and s.view(0)["target"] == 40
+
+
+def test_competition_rule_three_games_highest_total():
+    """Competition Rule: exactly three games; the highest total of the numbers wins."""
+    s = dn.position(2, boards=[(["Luna"], []), ([], [])], hands=[["Elf", "Clown"], ["Aiko"]], pile=[],
+                    results=[[10, 90], [20, 91]], competition=True)
+    s = put(s, "Elf", 0, "x1")
+    assert s.is_over and s.outcome.scores == (128, 181) and s.outcome.winners == (1,)
+    assert ("Total", 181) in s.outcome.details[1]
+
+
+def test_competition_with_target_compares_with_three_times_target():
+    """Rulings: with target, the total closest to 3 × target wins."""
+    s = dn.position(2, boards=[(["Luna"], []), ([], [])], hands=[["Elf", "Clown"], ["Aiko"]], pile=[],
+                    results=[[10, 90], [20, 91]], competition=True, target=40)
+    s = put(s, "Elf", 0, "x1")
+    assert s.outcome.winners == (0,)  # 128 is nearer 120 than 181
+
+
+def test_whole_match_is_one_state_sequence_and_deterministic():
+    """Match: new deals happen inside one State sequence; later deals come from the seed."""
+    g = ninekit.make("double_nine", 3, deck="mixed")
+    a = random_playout(g.new(11), random.Random(5))
+    b = random_playout(g.new(11), random.Random(5))
+    assert a.view(None) == b.view(None) and len(a.view(None)["results"]) >= 2
+    assert max(a.outcome.scores) == 2
+
+
+# --- illegal input, moves, views, determinize, saves ---------------------------------------------
+
+def test_illegal_moves_name_the_rule_and_leave_the_state_unchanged():
+    """why_illegal: the rule in the game's words; the state is unchanged."""
+    s = dn.position(2, hands=[["Luna", "Clown"], ["Medusa"]], pile=["Aiko"])
+    assert refused(s, "card", "Reaper") == "Reaper is not in your hand"
+    assert refused(s, "site", 0, "x1") == "First choose a card from your hand, then the site to play it on"
+    assert refused(s, "site", 3, "x1") == "First choose a card from your hand, then the site to play it on"
+    s = play(s, "card", "Clown")
+    assert refused(s, "site", 1, "x1").startswith("Clown must be played onto your own board")
+    assert refused(s, "site", 3, "x1") == "There is no Player 4 in a 2-player game"
+    assert refused(s, "direction", "left").startswith("Now you must choose a site")
+
+
+def test_move_from_json_validates_malformed_input():
+    """Moves: move_from_json refuses malformed input with ValueError."""
+    g = ninekit.make("double_nine")
+    for bad in ({"kind": "site", "args": [0, "x5"]}, {"kind": "card", "args": ["Joker"]},
+                {"kind": "site", "args": [True, "x1"]}, {"kind": "beneath", "args": ["1"]},
+                {"kind": "fly", "args": []}, {"kind": "direction", "args": ["up"]}, {"kind": "card", "args": []}):
+        with pytest.raises(ValueError):
+            g.parse_move(bad)
+    m = g.parse_move({"kind": "site", "args": [1, "x10"]})
+    assert m.args == (1, "x10") and str(m) == "Put the card on Player 2's Site ×10"
+
+
+def test_moves_read_as_sentences():
+    """Moves: str(move) is a sentence a learner understands."""
+    s = dn.position(2, hands=[["Luna", "Clown"], ["Medusa"]], pile=["Aiko"])
+    assert [str(m) for m in s.legal_moves()] == ["Play Luna (9) from your hand", "Play Clown (3) from your hand"]
+    s = play(s, "card", "Clown")
+    assert [str(m) for m in s.legal_moves()] == ["Put Clown on your Site ×10", "Put Clown on your Site ×1"]
+
+
+def test_position_refuses_impossible_positions():
+    """position(): a card more often than the deck has it, wrong player count, wrong hands are refused."""
+    with pytest.raises(ValueError, match="Luna appears 3 times"):
+        dn.position(2, hands=[["Luna", "Luna"], ["Luna"]])
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        dn.position(5)
+    with pytest.raises(ValueError, match="must hold 2 cards"):
+        dn.position(2, hands=[["Luna"], ["Elf"]])
+    with pytest.raises(ValueError, match="not a Double Nine card"):
+        dn.position(2, hands=[["Luna", "Joker"], ["Elf"]])
+    with pytest.raises(ValueError, match="Sol"):
+        dn.position(2, hands=[["Luna", "Sol"], ["Elf"]])  # Sol is not in the basic deck
+    with pytest.raises(ValueError, match="needs 4 players"):
+        dn.position(3, hands=[["Luna", "Elf"], ["Elf"], ["Aiko"]], teams=True)
+    with pytest.raises(ValueError, match="placed nowhere"):
+        dn.position(2, hands=[["Luna", "Elf"], ["Elf"]], removed=["Aiko"])
+
+
+def _random_states(players, deck, seed, limit=400):
+    g = ninekit.make("double_nine", players, deck=deck)
+    s = g.new(seed)
+    rng = random.Random(seed)
+    out = [s]
+    while not s.is_over and len(out) < limit:
+        s = s.play(rng.choice(s.legal_moves()))
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_views_do_not_leak_hidden_cards(players):
+    """Views: a seat sees its own hand only, the pile order only while face up; spectators see no hand."""
+    for seed in range(6):
+        for s in _random_states(players, "full" if seed % 2 else "expansion", seed)[::3]:
+            pos = s.position
+            spectator = s.view(None)
+            assert spectator["hand"] is None and spectator["sniper"] == []
+            for seat in range(players):
+                v = s.view(seat)
+                assert sorted(v["hand"]) == sorted(dn.NAMES[c % 20] for c in pos.hands[seat])
+                assert (v["pile"] is not None) == pos.face_up
+                json.dumps(v)
+                # Resampling what the seat cannot know must not change what it sees.
+                assert s.determinize(seat, seed).view(seat) == v
+            assert s.determinize(None, seed).view(None) == spectator
+
+
+def test_log_never_names_a_hidden_card_to_others():
+    """Log: others never read the card put back by Fortune Teller (face down) or shown by Sniper."""
+    checked = 0
+    for seed in range(40):
+        states = _random_states(3, "expansion", seed)
+        end = states[-1]
+        for viewer in (None, 0, 1, 2):
+            lines = end.log(viewer)
+            assert len(lines) == len(end.history)
+            for before, (mover, move), line in zip(states, end.history, lines):
+                pos = before.position
+                if move.kind == "return" and not pos.face_up and viewer != mover:
+                    assert line == f"Player {mover + 1} puts a card back on top of the pile"
+                    checked += 1
+                if move.kind == "aim" and viewer != mover:
+                    assert line == f"Player {mover + 1} looks at Player {move.args[0] + 1}'s hand"
+                    checked += 1
+                if move.kind == "decide" and viewer not in (mover, pos.ctx[3]):
+                    assert "(" not in line
+                    checked += 1
+    assert checked > 20
+
+
+def test_determinize_keeps_what_the_seat_saw():
+    """determinize: keeps the view, the cards the Sniper saw and the card a Clown pass gave away."""
+    s = dn.position(3, hands=[["Sniper", "Sol"], ["Archangel"], ["Thera"]],
+                    pile=["Shaman", "Magician", "Dark Elf", "Clown"], deck="mixed")
+    s = play(play(put(s, "Sniper", 0, "x1"), "aim", 1), "decide", "keep")
+    for seed in range(20):
+        d = s.determinize(0, seed)
+        assert d.position.hands[1][0] % 20 == dn.ARCHANGEL and d.view(0) == s.view(0)
+        assert sorted(d.position.pile + d.position.removed + sum(d.position.hands, ())) == \
+            sorted(s.position.pile + s.position.removed + sum(s.position.hands, ()))
+    s = dn.position(3, hands=[["Clown", "Sol"], ["Archangel"], ["Thera"]], pile=["Shaman", "Magician"],
+                    deck="mixed")
+    s = play(put(s, "Clown", 0, "x1"), "direction", "left")  # Player 1's Sol went to Player 2
+    seen = set()
+    for seed in range(20):
+        d = s.determinize(0, seed)
+        assert dn.SOL in [c % 20 for c in d.position.hands[1]]
+        seen.add(d.position.hands[2][0] % 20)
+    assert len(seen) > 1  # what Player 1 cannot know is resampled
+
+
+@pytest.mark.parametrize("deck", ["basic", "expansion", "mixed", "full"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_terminate(players, deck):
+    """Random playouts end with a match winner for every player count and deck."""
+    g = ninekit.make("double_nine", players, deck=deck, teams=players == 4, target=deck == "mixed")
+    for seed in range(5):
+        end = random_playout(g.new(seed), random.Random(seed))
+        assert end.is_over and end.outcome.winners
+
+
+def test_save_and_load_round_trip():
+    """Saves: ninekit.load replays a saved match to the same state."""
+    g = ninekit.make("double_nine", 4, deck="full", competition=True)
+    s = g.new(3)
+    rng = random.Random(3)
+    for _ in range(60):
+        s = s.play(rng.choice(s.legal_moves()))
+    t = ninekit.load(s.to_json())
+    assert t.history == s.history and all(t.view(p) == s.view(p) for p in (None, 0, 1, 2, 3))
+
+
+def test_bot_beats_random():
+    """DoubleNineBot wins clearly more than its fair share against random players."""
+    wins = 0
+    for i in range(30):
+        s = ninekit.make("double_nine", 3).new(i)
+        bot = dn.DoubleNineBot(random.Random(i))
+        rng = random.Random(i + 1)
+        while not s.is_over:
+            s = s.play(bot.choose(s) if s.to_move == i % 3 else rng.choice(s.legal_moves()))
+        wins += i % 3 in s.outcome.winners
+    assert wins >= 15  # fair share is 10
+
+
+def test_hacker_copying_dark_elf_gives_away_the_dark_elf_itself():
+    """Decision (docs): Dark Elf through Hacker gives the card beside Hacker, i.e. the Dark Elf."""
+    s = dn.position(2, boards=[([], ["Dark Elf"]), (["Medusa"], [])], hands=[["Hacker", "Elf"], ["Clown"]],
+                    pile=["Aiko"], deck="mixed")
+    s = put(s, "Hacker", 0, "x10")
+    assert s.prompt == "Player 1: choose another player's site for Dark Elf (through Hacker) to give Dark Elf to"
+    s = play(s, "give", 1, "x1")
+    assert board(s, 0) == (["Hacker"], [], 10) and board(s, 1) == (["Medusa"], ["Dark Elf"], 76)
+    assert s.log(1)[-1] == "Player 1 gives Dark Elf (6) to Player 2's Site ×1 with Dark Elf (through Hacker)"
+
+
+def test_hacker_copying_necromancer_revives_from_beneath_hacker():
+    """Hacker: Necromancer's effect as if played on Hacker's site: a card beneath Hacker goes beside it."""
+    s = dn.position(2, boards=[(["Luna"], ["Necromancer"]), ([], [])], hands=[["Hacker", "Elf"], ["Clown"]],
+                    pile=["Aiko"])
+    s = play(put(s, "Hacker", 0, "x10"), "beneath", 0)
+    assert board(s, 0) == (["Hacker"], ["Necromancer", "Luna"], 19)
+
+
+def test_shaman_possessing_medusa_gives_another_turn():
+    """Shaman: a possessed Medusa gives its player another turn."""
+    s = dn.position(2, boards=[([], []), ([], ["Medusa"])], hands=[["Shaman", "Elf"], ["Clown"]],
+                    pile=["Aiko", "Luna"], deck="mixed")
+    s = play(put(s, "Shaman", 0, "x10"), "possess", 1)
+    assert s.to_move == 0 and s.view(0)["hand"] == ["Elf", "Aiko"]
+
+
+def test_archangel_bringing_up_reaper_steals_beside_archangels_site():
+    """Archangel: the card brought up resolves as if just played there (Reaper steals beside it)."""
+    s = dn.position(2, boards=[(["Reaper"], []), (["Luna"], [])], hands=[["Archangel", "Elf"], ["Clown"]],
+                    pile=["Aiko"], deck="mixed")
+    s = play(play(put(s, "Archangel", 0, "x10"), "beneath", 0), "take", 1, "x10")
+    assert board(s, 0) == (["Archangel", "Reaper"], ["Luna"], 9)
+
+
+def test_sol_removed_card_is_public_knowledge_in_determinize():
+    """Sol: the removed card was seen by all; determinize keeps it among the removed cards."""
+    s = dn.position(2, boards=[([], []), (["Thera"], [])], hands=[["Sol", "Sniper"], ["Magician"]],
+                    pile=["Shaman", "Dark Elf"], deck="expansion")
+    s = play(put(s, "Sol", 0, "x1"), "remove", 1, "x10")
+    thera = s.position.removed[-1]
+    for seed in range(10):
+        for seat in (None, 0, 1):
+            assert thera in s.determinize(seat, seed).position.removed
