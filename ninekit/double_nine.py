@@ -1113,8 +1113,8 @@ class DoubleNineBot:
     True
     """
 
-    def __init__(self, rng: random.Random | None = None, depth: int = 4):
-        self.rng = rng or random.Random(0)
+    def __init__(self, seed: int | random.Random | None = 0, depth: int = 4):
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.depth = depth
 
     def choose(self, state: State) -> Move:
