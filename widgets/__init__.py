@@ -1,0 +1,46 @@
+"""Notebook widgets for ninekit: a board component and a generic game shell.
+
+    from widgets import GameApp
+    GameApp("nine_knights")                      # you (South) against the computer
+    GameApp("nine_knights", seats=["human", "human"])   # hot-seat, with hand-over screens
+
+Importing this package also teaches IPython to show a bare ``ninekit.State``
+as its board picture, drawn from the spectator's view (no hidden data).
+"""
+
+from __future__ import annotations
+
+import ninekit
+
+from .app import COMPUTER, HUMAN, GameApp
+from .board import Board
+from .tables import GenericAdapter, TableAdapter, adapter_for, register
+
+__all__ = ["Board", "COMPUTER", "GameApp", "GenericAdapter", "HUMAN", "TableAdapter", "adapter_for",
+           "register", "state_svg", "state_html"]
+
+
+def state_svg(state: ninekit.State) -> str:
+    """The board picture of ``state`` as a spectator sees it (SVG text)."""
+    return adapter_for(state.game.name).draw(state.view(None), {}, {})
+
+
+def state_html(state: ninekit.State) -> str:
+    """HTML for a bare State: the picture, sized like the widget, and the prompt."""
+    return (f'<div class="ninekit-board" style="max-width:560px">{state_svg(state)}</div>')
+
+
+def _register_formatters() -> None:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    ip = get_ipython()
+    if ip is None:
+        return
+    formatters = ip.display_formatter.formatters
+    formatters["image/svg+xml"].for_type(ninekit.State, state_svg)
+    formatters["text/html"].for_type(ninekit.State, state_html)
+
+
+_register_formatters()

@@ -1,0 +1,706 @@
+"""GameApp: one generic shell that plays any ninekit game in a notebook.
+
+The shell knows no rules.  It draws ``state.view(viewer)`` through the
+game's table adapter, offers exactly ``state.legal_moves()`` (on the board
+or as buttons), plays computer seats, and shows the prompt, the log in
+words, rule errors in place, the rules, and the outcome.
+
+Privacy: every widget is filled from ``state.view(viewer)`` and
+``state.log(viewer)`` only, where ``viewer`` is the seat looking at the
+screen (the only human seat; in hot-seat play, the seat that pressed "I am
+... - show my view"; ``None`` = spectator).  The full position never reaches
+a widget.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+import ipywidgets as w
+
+import ninekit
+from ninekit import Move
+
+from .board import Board
+from .svg import esc
+from .tables import adapter_for
+from .text import markdown_to_html
+
+HUMAN = "human"
+COMPUTER = "computer"
+STEP_CAP = 10_000
+SECRETS_WARNING = "This file records every seat's secrets — save anyway?"
+
+
+class RandomChoiceBot:
+    """Fallback computer player: a seeded random legal move."""
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def choose(self, state):
+        return self.rng.choice(list(state.legal_moves()))
+
+
+def make_bot(game_name: str, seed: int):
+    """``ninekit.bots.bot_for(game_name, seed)`` when available, else random."""
+    try:
+        from ninekit.bots import bot_for  # type: ignore
+    except ImportError:
+        return RandomChoiceBot(seed)
+    try:
+        return bot_for(game_name, seed)
+    except Exception:  # noqa: BLE001 - any bot trouble falls back to random play
+        return RandomChoiceBot(seed)
+
+
+def _describe_value(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+class GameApp(w.VBox):
+    """Play a ninekit game: ``GameApp("nine_knights", seats=["human", "computer"])``.
+
+    ``game_or_name`` is a game name, a :class:`ninekit.Game`, or a
+    :class:`ninekit.State` to continue from.  ``seats`` lists "human" or
+    "computer" per seat (default: the first seat human, the rest computer;
+    all "human" is hot-seat play).  ``seed`` fixes the deal (None: random).
+    ``bot_factory(game_name, seat, seed)`` may supply computer players.
+    """
+
+    def __init__(self, game_or_name="nine_knights", seats: Iterable[str] | None = None, seed: int | None = None,
+                 players: int | None = None, adapter=None,
+                 bot_factory: Callable[[str, int, int], object] | None = None, **options):
+        super().__init__()
+        self.add_class("ninekit-app")
+        self.layout.width = "100%"
+        self._adapter_override = adapter
+        self._bot_factory = bot_factory
+        self._state: ninekit.State | None = None
+        self.game: ninekit.Game | None = None
+        self.adapter = None
+        self.seats: list[str] = []
+        self._redo: list[ninekit.State] = []
+        self._viewer: int | None = None
+        self._pending_reveal: int | None = None
+        self._bots: dict[int, object] = {}
+        self._targets: dict[str, Move] = {}
+        self._buttons: list[Move] = []
+        self._collided: set[str] = set()
+        self._message = ""
+        self._syncing = False
+        self.errors: list[str] = []  # internal errors caught at the widget boundary
+        self._build()
+
+        start_state = None
+        if isinstance(game_or_name, ninekit.State):
+            start_state = game_or_name
+            game = game_or_name.game
+        elif isinstance(game_or_name, ninekit.Game):
+            game = game_or_name
+        else:
+            game = ninekit.make(game_or_name, players, **options)
+        if seats is not None:
+            seats = list(seats)
+            if len(seats) != game.players:
+                raise ValueError(f"seats must list {game.players} entries of 'human' or 'computer' (got {seats!r})")
+        self._switch_game(game, seats)
+        if start_state is not None:
+            self._seed = start_state.seed
+            self._set_state(start_state)
+        else:
+            self._start(game, seed)
+
+    # ------------------------------------------------------------------ build
+    def _build(self) -> None:
+        self._title = w.HTML().add_class("ninekit-title")
+        self._subtitle = w.HTML().add_class("ninekit-seats")
+        self._status = w.HTML().add_class("ninekit-status")
+        self._msg = w.HTML().add_class("ninekit-message")
+        self._pass_text = w.HTML()
+        self._reveal_button = w.Button(layout=w.Layout(width="auto")).add_class("ninekit-reveal")
+        self._reveal_button.on_click(lambda _b: self._guard(self.reveal))
+        self._privacy = w.VBox([self._pass_text, self._reveal_button]).add_class("ninekit-privacy")
+        self.board = Board()
+        self.board.add_class("ninekit-board-widget")
+        self.board.layout.width = "100%"
+        self.board.on_activate(lambda data_id: self._guard(self.click, data_id))
+        self._choices = w.HBox(layout=w.Layout(flex_flow="row wrap")).add_class("ninekit-choices")
+        self._outcome = w.HTML().add_class("ninekit-outcome")
+
+        self._undo_button = w.Button(description="Undo", icon="undo", tooltip="Back to your previous decision")
+        self._redo_button = w.Button(description="Redo", icon="repeat", tooltip="Play the undone decision again")
+        self._save_button = w.Button(description="Save", icon="download", tooltip="Download this game as a .json file")
+        for b in (self._undo_button, self._redo_button, self._save_button):
+            b.layout.width = "auto"
+        self._undo_button.on_click(lambda _b: self._guard(self.undo))
+        self._redo_button.on_click(lambda _b: self._guard(self.redo))
+        self._save_button.on_click(lambda _b: self._guard(self._press_save))
+        self._upload = w.FileUpload(accept=".json,application/json", multiple=False, description="Load",
+                                    tooltip="Load a saved .json game", layout=w.Layout(width="auto"))
+        self._upload.observe(lambda change: self._guard(self._on_upload, change), names="value")
+        self._toolbar = w.HBox([self._undo_button, self._redo_button, self._save_button, self._upload],
+                               layout=w.Layout(flex_flow="row wrap")).add_class("ninekit-toolbar")
+        confirm_yes = w.Button(description="Save anyway", button_style="warning", layout=w.Layout(width="auto"))
+        confirm_no = w.Button(description="Cancel", layout=w.Layout(width="auto"))
+        confirm_yes.on_click(lambda _b: self._guard(self._make_save_link))
+        confirm_no.on_click(lambda _b: self._guard(self._clear_save))
+        self._confirm = w.VBox([w.HTML(esc(SECRETS_WARNING)), w.HBox([confirm_yes, confirm_no])]).add_class(
+            "ninekit-confirm")
+        self._save_link = w.HTML().add_class("ninekit-save-link")
+
+        self._log_title = w.HTML("<b>Moves so far</b>")
+        self._log = w.HTML().add_class("ninekit-log")
+        self._log_box = w.VBox([self._log_title, self._log])
+
+        self._rules_html = w.HTML().add_class("ninekit-rules-text")
+        self._rules = w.Accordion(children=[self._rules_html], titles=("Rules",), selected_index=None)
+        self._rules.add_class("ninekit-rules")
+
+        self._form = w.VBox().add_class("ninekit-new-game")
+        self._newgame = w.Accordion(children=[self._form], titles=("New game",), selected_index=None)
+        self._newgame.add_class("ninekit-new-game-panel")
+
+        self.children = [self._title, self._subtitle, self._newgame, self._status, self._msg, self._privacy,
+                         self.board, self._choices, self._outcome, self._toolbar, self._confirm, self._save_link,
+                         self._log_box, self._rules]
+
+    def _build_form(self, game_name: str, players: int | None = None, options: dict | None = None,
+                    seats: list[str] | None = None, seed_text: str = "") -> None:
+        """(Re)build the New game form for ``game_name``."""
+        self._syncing = True
+        try:
+            make = ninekit.make(game_name, players, **(options or {}))
+            rules = make.rules
+            self._form_game = w.Dropdown(options=[(ninekit.make(n).title or n, n) for n in ninekit.games()],
+                                         value=game_name, description="Game")
+            self._form_game.observe(lambda ch: self._guard(self._on_form_game, ch), names="value")
+            rows = [self._form_game]
+            self._form_players = None
+            if rules.min_players != rules.max_players:
+                self._form_players = w.Dropdown(options=list(range(rules.min_players, rules.max_players + 1)),
+                                                value=make.players, description="Players")
+                self._form_players.observe(lambda ch: self._guard(self._rebuild_seats), names="value")
+                rows.append(self._form_players)
+            self._form_options = {}
+            for opt in rules.options:
+                widget = self._option_widget(opt, make.options[opt.name])
+                self._form_options[opt.name] = widget
+                rows.append(w.HBox([widget, w.HTML(f"<small>{esc(opt.help)}</small>")],
+                                   layout=w.Layout(flex_flow="row wrap", align_items="center")))
+            self._form_seats = w.VBox()
+            rows.append(w.HTML("<b>Who plays each seat</b>"))
+            rows.append(self._form_seats)
+            self._form_seed = w.Text(value=seed_text, placeholder="random", description="Seed",
+                                     tooltip="A whole number gives the same deal every time; empty = random")
+            rows.append(self._form_seed)
+            start = w.Button(description="Start new game", button_style="primary", layout=w.Layout(width="auto"))
+            start.add_class("ninekit-start")
+            start.on_click(lambda _b: self._guard(self._press_start))
+            rows.append(start)
+            self._form.children = rows
+            self._rebuild_seats(seats)
+        finally:
+            self._syncing = False
+
+    @staticmethod
+    def _option_widget(opt, value):
+        label = opt.name.replace("_", " ")
+        common = dict(description=label, tooltip=opt.help or label, style={"description_width": "initial"})
+        choices = opt.choices
+        if (choices and all(isinstance(c, bool) for c in choices)) or (not choices and isinstance(opt.default, bool)):
+            return w.Checkbox(value=bool(value), indent=False, **common)
+        if choices:
+            return w.Dropdown(options=[(_describe_value(c), c) for c in choices], value=value, **common)
+        if isinstance(opt.default, int):
+            return w.IntText(value=value, **common)
+        if isinstance(opt.default, float):
+            return w.FloatText(value=value, **common)
+        return w.Text(value=str(value), **common)
+
+    def _form_values(self) -> tuple[str, int | None, dict]:
+        name = self._form_game.value
+        players = self._form_players.value if self._form_players is not None else None
+        options = {k: widget.value for k, widget in self._form_options.items()}
+        return name, players, options
+
+    def _rebuild_seats(self, seats: list[str] | None = None) -> None:
+        name, players, options = self._form_values()
+        try:
+            game = ninekit.make(name, players, **options)
+            names = game.seat_names
+        except ValueError:
+            rules_players = players or 2
+            names = tuple(f"Player {i + 1}" for i in range(rules_players))
+        if seats is None or len(seats) != len(names):
+            old = [d.value for d in self._form_seats.children]
+            seats = old if len(old) == len(names) else [HUMAN] + [COMPUTER] * (len(names) - 1)
+        self._form_seats.children = [
+            w.Dropdown(options=[("human", HUMAN), ("computer", COMPUTER)], value=kind, description=str(seat_name))
+            for seat_name, kind in zip(names, seats)
+        ]
+
+    def _on_form_game(self, change) -> None:
+        if self._syncing:
+            return
+        self._build_form(change["new"], seed_text=self._form_seed.value)
+        self._newgame.selected_index = 0
+
+    def _press_start(self) -> bool:
+        name, players, options = self._form_values()
+        seats = [d.value for d in self._form_seats.children]
+        text = self._form_seed.value.strip()
+        seed = None
+        if text and text.lower() != "random":
+            try:
+                seed = int(text)
+            except ValueError:
+                self._set_message(f"The seed must be a whole number or empty for random (got {text!r})")
+                return False
+        started = self.new_game(seed=seed, seats=seats, players=players, game=name, **options)
+        if started:
+            self._newgame.selected_index = None
+        return started
+
+    # --------------------------------------------------------------- public API
+    @property
+    def state(self) -> ninekit.State:
+        """The current game state (the full truth: for code, not for display)."""
+        return self._state
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is on screen (None: spectator)."""
+        return self._viewer
+
+    @property
+    def message(self) -> str:
+        """The current error or info text ('' when none)."""
+        return self._message
+
+    @property
+    def privacy_pending(self) -> int | None:
+        """The seat the screen must be passed to, or None."""
+        return self._pending_reveal
+
+    @property
+    def choices(self) -> list[str]:
+        """The button texts offered now."""
+        return [str(m) for m in self._buttons]
+
+    @property
+    def targets(self) -> dict[str, Move]:
+        """The board ``data-id`` -> Move map offered now."""
+        return dict(self._targets)
+
+    def new_game(self, seed: int | None = None, *, seats: Iterable[str] | None = None, players: int | None = None,
+                 game=None, **options) -> bool:
+        """Start a new game; unspecified settings keep the current ones."""
+        if isinstance(game, ninekit.Game):
+            target = game
+        else:
+            name = game or self.game.name
+            same = name == self.game.name
+            if players is None and same:
+                players = self.game.players
+            merged = dict(self.game.options) if same else {}
+            merged.update(options)
+            try:
+                target = ninekit.make(name, players, **merged)
+            except ValueError as exc:
+                self._set_message(f"Cannot start that game: {exc}")
+                return False
+        seats_list = list(seats) if seats is not None else None
+        if seats_list is not None:
+            bad = [s for s in seats_list if s not in (HUMAN, COMPUTER)]
+            if bad or len(seats_list) != target.players:
+                self._set_message(f"Seats must be {target.players} of 'human' or 'computer' (got {seats_list!r})")
+                return False
+        self._switch_game(target, seats_list if seats_list is not None else
+                          (self.seats if len(self.seats) == target.players else None))
+        self._start(target, seed)
+        return True
+
+    def click(self, data_id: str) -> bool:
+        """Do what a click on the board element ``data_id`` does; True if a move was played."""
+        if not self._may_act():
+            return False
+        move = self._targets.get(data_id)
+        if move is not None:
+            return self._play_human(move)
+        if data_id in self._collided:
+            self._set_message(f"Several choices use {data_id}: pick one of the buttons")
+            return False
+        legal = self._state.legal_moves()
+        text = None
+        try:
+            guess = self.adapter.guess_move(data_id, legal)
+            if guess is not None:
+                text = self._state.why_illegal(guess)
+        except Exception:  # noqa: BLE001 - a failed guess just means no detail
+            text = None
+        if not text:
+            text = "That is not a legal choice now"
+            if self._buttons and not self._targets:
+                text += ": choose one of the buttons below the board"
+        self._set_message(text)
+        return False
+
+    def choose(self, text_or_move) -> bool:
+        """Press the button with this text, or play this Move; True if played."""
+        if isinstance(text_or_move, Move):
+            return self.try_move(text_or_move)
+        if not self._may_act():
+            return False
+        text = str(text_or_move)
+        for move in list(self._buttons) + list(self._state.legal_moves()):
+            if str(move) == text:
+                return self._play_human(move)
+        self._set_message(f"There is no choice called {text!r} now")
+        return False
+
+    def try_move(self, move) -> bool:
+        """Play ``move`` for the human seat to move, or show why it is illegal."""
+        if not self._may_act():
+            return False
+        problem = self._state.why_illegal(move)
+        if problem is not None:
+            self._set_message(problem)
+            return False
+        return self._play_human(move)
+
+    def undo(self) -> bool:
+        """Back to the previous decision of a human seat (computer moves are skipped)."""
+        target = self._undo_target()
+        if target is None:
+            self._set_message("There is nothing to undo", "info")
+            return False
+        self._redo.append(self._state)
+        self._set_state(target, run=False)
+        self._set_message("")
+        return True
+
+    def redo(self) -> bool:
+        """Re-apply what the last undo took back."""
+        if not self._redo:
+            self._set_message("There is nothing to redo", "info")
+            return False
+        self._set_state(self._redo.pop(), run=False)
+        self._set_message("")
+        return True
+
+    def reveal(self) -> bool:
+        """Press the hand-over button: show the waiting seat's view."""
+        if self._pending_reveal is None:
+            return False
+        self._viewer = self._pending_reveal
+        self._pending_reveal = None
+        self._refresh()
+        return True
+
+    def save_text(self) -> str:
+        """The save file text (``state.to_json()``): it records every secret."""
+        return self._state.to_json()
+
+    def load_text(self, text) -> bool:
+        """Load a save; on any problem show it in place and keep the current game."""
+        if isinstance(text, (bytes, bytearray, memoryview)):
+            text = bytes(text)
+        try:
+            state = ninekit.load(text)
+        except Exception as exc:  # noqa: BLE001 - a bad file must never raise into the page
+            self._set_message(f"Could not load that save: {exc}")
+            return False
+        if state.game != self.game:
+            self._switch_game(state.game, self.seats if len(self.seats) == state.game.players else None)
+        self._seed = state.seed
+        self._bots = {}
+        self._redo.clear()
+        self._set_state(state)
+        self._set_message(f"Loaded a saved game ({len(state.history)} moves played)", "info")
+        return True
+
+    # ------------------------------------------------------------ internals
+    def _guard(self, fn, *args):
+        """Run a UI callback; turn any unexpected error into a message."""
+        try:
+            return fn(*args)
+        except Exception as exc:  # noqa: BLE001 - never show a traceback in the page
+            self.errors.append(f"{type(exc).__name__}: {exc}")
+            self._set_message(f"Something went wrong: {exc}")
+            return None
+
+    def _switch_game(self, game: ninekit.Game, seats) -> None:
+        old = self.game
+        self.game = game
+        self.adapter = self._adapter_override or adapter_for(game.name)
+        if seats is None or len(list(seats)) != game.players:
+            seats = [HUMAN] + [COMPUTER] * (game.players - 1)
+        seats = list(seats)
+        for s in seats:
+            if s not in (HUMAN, COMPUTER):
+                raise ValueError(f"each seat must be 'human' or 'computer' (got {s!r})")
+        self.seats = seats
+        if old is not None:
+            self.remove_class(f"ninekit-game-{old.name}")
+        self.add_class(f"ninekit-game-{game.name}")
+        self._title.value = f"<h2>{esc(game.title or game.name)}</h2>"
+        self._rules_html.value = self._rules_text(game)
+        self._build_form(game.name, game.players, game.options, seats)
+
+    def _rules_text(self, game) -> str:
+        summary = getattr(game.rules, "summary", "") or ""
+        if not summary:
+            import sys
+
+            module = sys.modules.get(type(game.rules).__module__)
+            summary = (getattr(module, "__doc__", "") or type(game.rules).__doc__ or "").strip()
+        html = markdown_to_html(summary) if summary else "<p>No rules summary yet.</p>"
+        extra = ""
+        describe = getattr(self.adapter, "describe_for_rules_panel", None)
+        if callable(describe):
+            extra = describe(game) or ""
+        return html + extra
+
+    def _start(self, game: ninekit.Game, seed: int | None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+        self._seed = seed
+        self._bots = {}
+        self._redo.clear()
+        self._viewer = None
+        self._pending_reveal = None
+        self._set_message("")
+        self._set_state(game.new(seed))
+
+    def _is_human(self, seat) -> bool:
+        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    def _may_act(self) -> bool:
+        s = self._state
+        if s.is_over:
+            self._set_message(f"The game is over ({s.outcome.reason}); start a new game to play again", "info")
+            return False
+        if self._pending_reveal is not None:
+            name = self.game.seat_name(self._pending_reveal)
+            self._set_message(f"Pass the screen to {name} first")
+            return False
+        if not self._is_human(s.to_move):
+            self._set_message(f"It is {self.game.seat_name(s.to_move)}'s turn (computer)", "info")
+            return False
+        return True
+
+    def _play_human(self, move: Move) -> bool:
+        new = self._state.play(move)
+        self._redo.clear()
+        self._set_message("")
+        self._set_state(new)
+        return True
+
+    def _bot(self, seat: int):
+        if seat not in self._bots:
+            seed = (self._seed or 0) * 31 + seat + 1
+            if self._bot_factory is not None:
+                self._bots[seat] = self._bot_factory(self.game.name, seat, seed)
+            else:
+                self._bots[seat] = make_bot(self.game.name, seed)
+        return self._bots[seat]
+
+    def _run_computers(self) -> None:
+        s = self._state
+        steps = 0
+        while not s.is_over and not self._is_human(s.to_move):
+            if steps >= STEP_CAP:
+                self._set_message(f"Stopped the computer players after {STEP_CAP} moves")
+                break
+            seat = s.to_move
+            try:
+                move = self._bot(seat).choose(s)
+                s = s.play(move)
+            except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the game
+                self.errors.append(f"bot for seat {seat}: {type(exc).__name__}: {exc}")
+                self._bots[seat] = RandomChoiceBot(steps)
+                s = s.play(self._bots[seat].choose(s))
+            steps += 1
+        self._state = s
+
+    def _undo_target(self):
+        node = self._state.parent
+        while node is not None:
+            if not node.is_over and self._is_human(node.to_move):
+                return node
+            node = node.parent
+        return None
+
+    def _update_viewer(self) -> None:
+        s = self._state
+        humans = [i for i, kind in enumerate(self.seats) if kind == HUMAN]
+        if not humans:
+            self._viewer, self._pending_reveal = None, None
+        elif len(humans) == 1:
+            self._viewer, self._pending_reveal = humans[0], None
+        elif not self.game.hidden_information:
+            self._pending_reveal = None
+            if s.to_move in humans:
+                self._viewer = s.to_move
+            elif self._viewer not in humans:
+                self._viewer = humans[0]
+        elif s.is_over:
+            self._viewer, self._pending_reveal = None, None
+        elif s.to_move in humans and s.to_move != self._viewer:
+            self._viewer, self._pending_reveal = None, s.to_move
+        elif s.to_move == self._viewer:
+            self._pending_reveal = None
+
+    def _set_state(self, state: ninekit.State, run: bool = True) -> None:
+        self._state = state
+        if run:
+            self._run_computers()
+        self._update_viewer()
+        self._clear_save()
+        self._refresh()
+
+    def _split(self, legal) -> None:
+        ids = []
+        for move in legal:
+            try:
+                target = self.adapter.target_of(move)
+            except Exception:  # noqa: BLE001 - an odd move becomes a button
+                target = None
+            ids.append(target)
+        counts = Counter(t for t in ids if t is not None)
+        self._targets, self._buttons, self._collided = {}, [], set()
+        for move, target in zip(legal, ids):
+            if target is None or counts[target] > 1:
+                self._buttons.append(move)
+                if target is not None:
+                    self._collided.add(target)
+            else:
+                self._targets[target] = move
+
+    def _set_message(self, text: str, kind: str = "error") -> None:
+        self._message = text
+        if not text:
+            self._msg.value = ""
+        else:
+            self._msg.value = f'<div class="nk-{kind}" role="status">{esc(text)}</div>'
+
+    def _refresh(self) -> None:
+        s, game = self._state, self.game
+        private = self._pending_reveal is not None
+        viewer = self._viewer
+        names = ", ".join(f"{game.seat_name(i)}: {kind}" for i, kind in enumerate(self.seats))
+        looking = "" if viewer is None else f" · showing {game.seat_name(viewer)}'s view"
+        self._subtitle.value = f"<small>{esc(names)} · seed {esc(s.seed)}{esc(looking)}</small>"
+
+        interactive = not s.is_over and not private and self._is_human(s.to_move) and s.to_move == viewer
+        self._split(s.legal_moves() if interactive else ())
+        if private:
+            name = game.seat_name(self._pending_reveal)
+            self._status.value = esc(f"Pass the screen to {name}")
+            self._pass_text.value = f'<div class="nk-pass">{esc(f"Pass the screen to {name}")}</div>'
+            self._reveal_button.description = f"I am {name} — show my view"
+            self.board.svg = ""
+            self._choices.children = []
+            self._log.value = ""
+        else:
+            view = s.view(viewer)
+            self._status.value = esc(view.get("prompt", s.prompt))
+            self.board.svg = self.adapter.draw(view, dict(self._targets), {})
+            self.board.label = f"{game.title} board"
+            self._choices.children = [self._choice_button(m) for m in self._buttons]
+            self._log.value = self._log_html(s.log(viewer))
+        for widget, shown in ((self._privacy, private), (self.board, not private),
+                              (self._choices, not private and bool(self._buttons)),
+                              (self._log_box, not private), (self._outcome, s.is_over)):
+            widget.layout.display = None if shown else "none"
+        self._outcome.value = self._outcome_html(s) if s.is_over else ""
+        self._undo_button.disabled = self._undo_target() is None
+        self._redo_button.disabled = not self._redo
+
+    def _choice_button(self, move: Move) -> w.Button:
+        button = w.Button(description=str(move), tooltip=str(move), layout=w.Layout(width="auto"))
+        button.add_class("ninekit-choice")
+        button.on_click(lambda _b, m=move: self._guard(self.try_move, m))
+        return button
+
+    @staticmethod
+    def _log_html(lines: list[str]) -> str:
+        if not lines:
+            return '<div class="nk-log-scroll"><p><i>No moves yet.</i></p></div>'
+        items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+        return f'<div class="nk-log-scroll"><ol>{items}</ol></div>'
+
+    def _outcome_html(self, s: ninekit.State) -> str:
+        o, game = s.outcome, self.game
+        if o.winners:
+            who = "Winner: " if len(o.winners) == 1 else "Winners: "
+            who += ", ".join(game.seat_name(i) for i in o.winners)
+        else:
+            who = "A draw"
+        parts = [f"<h3>Game over</h3><p>{esc(o.reason)}</p><p><b>{esc(who)}</b></p>"]
+        details = o.details or ()
+        labels: list[str] = []
+        for seat_rows in details:
+            for label, _value in seat_rows:
+                if label not in labels:
+                    labels.append(label)
+        if labels:
+            head = "".join(f"<th scope='col'>{esc(game.seat_name(i))}</th>" for i in range(len(details)))
+            rows = []
+            for label in labels:
+                cells = []
+                for seat_rows in details:
+                    value = next((v for lab, v in seat_rows if lab == label), "")
+                    cells.append(f"<td>{esc(value)}</td>")
+                rows.append(f"<tr><th scope='row'>{esc(label)}</th>{''.join(cells)}</tr>")
+            parts.append(f"<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        if o.scores:
+            parts.append("<p><small>Scores: " + esc(", ".join(
+                f"{game.seat_name(i)} {score}" for i, score in enumerate(o.scores))) + "</small></p>")
+        return "".join(parts)
+
+    # ---------------------------------------------------------------- saving
+    def _press_save(self) -> None:
+        self._save_link.value = ""
+        if self.game.hidden_information and not self._state.is_over:
+            self._confirm.layout.display = None
+            return
+        self._make_save_link()
+
+    def _make_save_link(self) -> None:
+        self._confirm.layout.display = "none"
+        try:
+            text = self._state.to_json()
+        except ValueError as exc:
+            self._set_message(f"Cannot save this game: {exc}")
+            return
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        name = f"{self.game.name}-seed{self._state.seed}-move{len(self._state.history)}.json"
+        self._save_link.value = (f'<a download="{esc(name)}" href="data:application/json;base64,{data}">'
+                                 f"⬇ Download {esc(name)}</a>")
+        self._save_link.layout.display = None
+
+    def _clear_save(self) -> None:
+        self._confirm.layout.display = "none"
+        self._save_link.value = ""
+        self._save_link.layout.display = "none"
+
+    def _on_upload(self, change) -> None:
+        files = change.get("new") or ()
+        if not files:
+            return
+        item = files[0]
+        content = item.get("content") if isinstance(item, dict) else None
+        try:
+            if content is None or item.get("size", 0) > 5_000_000:
+                self._set_message("Could not load that file: expected a small .json save")
+                return
+            self.load_text(bytes(content))
+        finally:
+            self._upload.value = ()
