@@ -15,18 +15,32 @@ import ninekit
 from ninekit import IllegalMove, Move
 from ninekit.core import random_playout
 
-CASES = [
-    (name, players)
-    for name in ninekit.games()
-    for players in range(ninekit.make(name).min_players, ninekit.make(name).max_players + 1)
-]
-IDS = [f"{name}-{players}p" for name, players in CASES]
-SEEDS = range(6)
+
+def _cases():
+    """Every game at every player count with default options, plus each other choice of each option."""
+    for name in ninekit.games():
+        rules = ninekit.make(name).rules
+        for players in range(rules.min_players, rules.max_players + 1):
+            yield name, players, {}
+            for option in rules.options:
+                for value in option.choices or ():
+                    if value == option.default:
+                        continue
+                    try:
+                        ninekit.make(name, players, **{option.name: value})
+                    except ValueError:
+                        continue  # the option does not apply at this player count
+                    yield name, players, {option.name: value}
 
 
-def _walk(name, players, seed, every=1):
+CASES = list(_cases())
+IDS = [f"{n}-{p}p" + "".join(f"-{k}={v}" for k, v in o.items()) for n, p, o in CASES]
+SEEDS = range(4)
+
+
+def _walk(name, players, options, seed, every=1):
     """Yield every ``every``-th state of a random game, and the move played from it."""
-    state = ninekit.make(name, players).new(seed)
+    state = ninekit.make(name, players, **options).new(seed)
     rng = random.Random(seed)
     ply = 0
     while not state.is_over:
@@ -38,10 +52,10 @@ def _walk(name, players, seed, every=1):
     yield state, None
 
 
-@pytest.mark.parametrize("name,players", CASES, ids=IDS)
-def test_random_games_end_with_a_well_formed_outcome(name, players):
+@pytest.mark.parametrize("name,players,options", CASES, ids=IDS)
+def test_random_games_end_with_a_well_formed_outcome(name, players, options):
     """Termination: random games end; the outcome has a score and details per seat."""
-    game = ninekit.make(name, players)
+    game = ninekit.make(name, players, **options)
     for seed in SEEDS:
         end = random_playout(game.new(seed), random.Random(seed))
         out = end.outcome
@@ -52,18 +66,18 @@ def test_random_games_end_with_a_well_formed_outcome(name, players):
         json.dumps(out.to_json())
 
 
-@pytest.mark.parametrize("name,players", CASES, ids=IDS)
-def test_same_seed_same_game(name, players):
+@pytest.mark.parametrize("name,players,options", CASES, ids=IDS)
+def test_same_seed_same_game(name, players, options):
     """Determinism: same game, options, seed and moves give the same states."""
-    a = [(s.view(None), m) for s, m in _walk(name, players, 3)]
-    b = [(s.view(None), m) for s, m in _walk(name, players, 3)]
+    a = [(s.view(None), m) for s, m in _walk(name, players, options, 3)]
+    b = [(s.view(None), m) for s, m in _walk(name, players, options, 3)]
     assert a == b
 
 
-@pytest.mark.parametrize("name,players", CASES, ids=IDS)
-def test_legal_moves_are_stable_and_play_never_mutates(name, players):
+@pytest.mark.parametrize("name,players,options", CASES, ids=IDS)
+def test_legal_moves_are_stable_and_play_never_mutates(name, players, options):
     """legal_moves() is a non-empty tuple in a stable order; play() returns a new State."""
-    for state, move in _walk(name, players, 1, every=3):
+    for state, move in _walk(name, players, options, 1, every=3):
         if move is None:
             continue
         before_view = [state.view(s) for s in range(players)]
@@ -80,11 +94,11 @@ def test_legal_moves_are_stable_and_play_never_mutates(name, players):
         assert after.history == before_hist + ((state.to_move, move),)
 
 
-@pytest.mark.parametrize("name,players", CASES, ids=IDS)
-def test_moves_round_trip_through_json(name, players):
+@pytest.mark.parametrize("name,players,options", CASES, ids=IDS)
+def test_moves_round_trip_through_json(name, players, options):
     """Every legal Move survives to_json / parse_move, and str() is a sentence."""
-    game = ninekit.make(name, players)
-    for state, _ in _walk(name, players, 2, every=2):
+    game = ninekit.make(name, players, **options)
+    for state, _ in _walk(name, players, options, 2, every=2):
         for move in state.legal_moves():
             text = json.dumps(move.to_json())
             back = game.parse_move(json.loads(text))
@@ -92,14 +106,14 @@ def test_moves_round_trip_through_json(name, players):
             assert str(move) and str(move)[0].isupper()
 
 
-@pytest.mark.parametrize("name,players", CASES, ids=IDS)
-def test_illegal_input_is_rejected_and_state_unchanged(name, players):
+@pytest.mark.parametrize("name,players,options", CASES, ids=IDS)
+def test_illegal_input_is_rejected_and_state_unchanged(name, players, options):
     """Garbage, moves of another state and moves after the end raise IllegalMove naming the rule."""
-    game = ninekit.make(name, players)
+    game = ninekit.make(name, players, **options)
     seen: set[Move] = set()
-    for state, _ in _walk(name, players, 4, every=2):
+    for state, _ in _walk(name, players, options, 4, every=2):
         seen.update(state.legal_moves())
-    for state, move in _walk(name, players, 4, every=5):
+    for state, move in _walk(name, players, options, 4, every=5):
         view = state.view(None)
         for junk in ["e4", None, 42, {"kind": "to"}, Move("no-such-kind"), Move("to", ("zz99",))]:
             with pytest.raises(IllegalMove) as err:
@@ -123,10 +137,10 @@ def test_illegal_input_is_rejected_and_state_unchanged(name, players):
         game.parse_move("not json")
 
 
-@pytest.mark.parametrize("name,players", CASES, ids=IDS)
-def test_save_round_trip_and_tampered_saves(name, players):
+@pytest.mark.parametrize("name,players,options", CASES, ids=IDS)
+def test_save_round_trip_and_tampered_saves(name, players, options):
     """Saves replay through the rules; malformed or tampered saves name the problem."""
-    states = [s for s, _ in _walk(name, players, 5)]
+    states = [s for s, _ in _walk(name, players, options, 5)]
     end = states[-1]
     mid = states[len(states) // 2]
     for state in (states[0], mid, end):
@@ -159,11 +173,11 @@ def test_save_round_trip_and_tampered_saves(name, players):
         assert needle in str(err.value), (needle, str(err.value))
 
 
-@pytest.mark.parametrize("name,players", CASES, ids=IDS)
-def test_determinize_keeps_every_seat_view(name, players):
+@pytest.mark.parametrize("name,players,options", CASES, ids=IDS)
+def test_determinize_keeps_every_seat_view(name, players, options):
     """determinize(seat) resamples hidden parts but keeps view(seat), and stays playable."""
     rng = random.Random(0)
-    for state, _ in _walk(name, players, 6, every=7):
+    for state, _ in _walk(name, players, options, 6, every=7):
         for seat in [None, *range(players)]:
             det = state.determinize(seat, rng)
             assert det.view(seat) == state.view(seat)
@@ -172,10 +186,10 @@ def test_determinize_keeps_every_seat_view(name, players):
                 det.play(det.legal_moves()[0])
 
 
-@pytest.mark.parametrize("name,players", CASES, ids=IDS)
-def test_views_are_json_and_seats_are_checked(name, players):
+@pytest.mark.parametrize("name,players,options", CASES, ids=IDS)
+def test_views_are_json_and_seats_are_checked(name, players, options):
     """view(seat) is JSON-ready for every seat and the spectator; a bad seat is refused."""
-    state = ninekit.make(name, players).new(0)
+    state = ninekit.make(name, players, **options).new(0)
     for seat in [None, *range(players)]:
         json.dumps(state.view(seat))
     for bad in (players, -1, "South", 1.5):
