@@ -1,0 +1,56 @@
+"""benchmarks/run.py still runs: its measuring functions on a tiny budget (no speed is asserted here)."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+import ninekit
+
+RUN_PY = Path(__file__).resolve().parents[1] / "benchmarks" / "run.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("ninekit_benchmarks_run", RUN_PY)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.modules.pop(spec.name, None)
+
+
+@pytest.mark.parametrize("name", ninekit.games())
+def test_ninekit_playouts_finish_games(bench, name):
+    tally = bench.ninekit_playouts(name, 0.02)
+    assert tally.games >= 1 and tally.plies >= tally.games and tally.seconds >= 0.02
+    assert tally.rate > 0
+
+
+def test_chess_playouts_finish_games(bench):
+    pytest.importorskip("chess")
+    tally = bench.chess_playouts(0.02)
+    assert tally.games >= 1 and tally.plies > 0 and tally.rate > 0
+
+
+def test_compare_and_report(bench):
+    pytest.importorskip("chess")
+    row = bench.compare(ninekit.games()[0], seconds=0.05, slice_seconds=0.025, warmup=0)
+    assert row.slices == 2 and row.rate > 0 and row.chess_rate > 0 and row.ratio > 0
+    assert isinstance(row.passed, bool)
+    text = bench.playout_report([row])
+    assert row.game in text and ("PASS" in text or "BELOW" in text)
+
+
+def test_main_exits_zero_without_check(bench, capsys):
+    pytest.importorskip("chess")
+    assert bench.main(["--seconds", "0.03", "--slice", "0.03"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in ninekit.games())
+
+
+def test_voila_report_formats(bench):
+    assert "median 2.00 s over 3" in bench.voila_report([1.0, 2.0, 3.0])
