@@ -671,7 +671,12 @@ def _fight_text(before: Position, frm: int, to: int, after: Position) -> str:
     dh = after.hidden[owner(before, d)] if shown[owner(before, d)] else None
     winner, reason = fight_reason(DUTY[a], DUTY[d], attacker_hidden=ah, defender_hidden=dh)
     win, lose = (a, d) if winner == "attacker" else (d, a)
-    text = f"{DUTY[win]} beats {DUTY[lose]} ({reason})"
+    if reason.startswith("equal"):
+        text = f"{DUTY[win]} against {DUTY[lose]}: equal numbers, the attacker wins"
+    elif reason == "1 beats 9":
+        text = "1 beats 9"
+    else:
+        text = f"{DUTY[win]} beats {DUTY[lose]} ({reason})"
     if lose in after.defected or (lose in before.defected and lose not in after.defected):
         text += f"; the beaten {knight_type(before, lose)} defects to {SIDES[owner(after, lose)]}"
     return text
