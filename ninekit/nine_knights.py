@@ -446,7 +446,8 @@ class NineKnights(Rules):
                 if _row(to) == HOME_ROW[1 - seat]:
                     reason = (f"{SIDES[seat]}'s Knight {DUTY[knight]} reached {SIDES[1 - seat]}'s "
                               f"Goal Token {DUTY[knight]} on {SQUARES[to]}")
-                    return _replace(pos, result=((seat,), reason), phase="over")
+                    # Reaching the Goal field shows the Knight's number to the table.
+                    return _replace(pos, result=((seat,), reason), phase="over", revealed=pos.revealed | {knight})
                 return _end_turn(pos, fought=False)
             pos = _replace(pos, revealed=pos.revealed | {pos.board[frm], pos.board[to]})
             chooser = _reveal_chance(pos, frm, to)

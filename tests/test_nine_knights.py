@@ -406,6 +406,7 @@ def test_win_by_reaching_the_matching_goal_field():
     s = go(s, "e9", "f10")
     assert s.is_over and s.outcome.winners == (0,) and s.outcome.scores == (1, 0)
     assert s.outcome.reason == "South's Knight 4 reached North's Goal Token 4 on f10"
+    assert knights(s, 1)["f10"]["duty"] == 4  # the winning number is shown to the table
     assert s.to_move is None and s.legal_moves() == ()
     with pytest.raises(IllegalMove, match="The game is over"):
         s.play(mv(s, "select", "a5"))
