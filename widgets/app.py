@@ -23,6 +23,7 @@ import ipywidgets as w
 
 import ninekit
 from ninekit import Move
+from ninekit.bots import RandomBot, bot_for
 
 from .board import Board
 from .svg import esc
@@ -33,28 +34,6 @@ HUMAN = "human"
 COMPUTER = "computer"
 STEP_CAP = 10_000
 SECRETS_WARNING = "This file records every seat's secrets — save anyway?"
-
-
-class RandomChoiceBot:
-    """Fallback computer player: a seeded random legal move."""
-
-    def __init__(self, seed=None):
-        self.rng = random.Random(seed)
-
-    def choose(self, state):
-        return self.rng.choice(list(state.legal_moves()))
-
-
-def make_bot(game_name: str, seed: int):
-    """``ninekit.bots.bot_for(game_name, seed)`` when available, else random."""
-    try:
-        from ninekit.bots import bot_for  # type: ignore
-    except ImportError:
-        return RandomChoiceBot(seed)
-    try:
-        return bot_for(game_name, seed)
-    except Exception:  # noqa: BLE001 - any bot trouble falls back to random play
-        return RandomChoiceBot(seed)
 
 
 def _describe_value(value) -> str:
@@ -508,7 +487,7 @@ class GameApp(w.VBox):
             if self._bot_factory is not None:
                 self._bots[seat] = self._bot_factory(self.game.name, seat, seed)
             else:
-                self._bots[seat] = make_bot(self.game.name, seed)
+                self._bots[seat] = bot_for(self.game.name, seed)
         return self._bots[seat]
 
     def _run_computers(self) -> None:
@@ -524,7 +503,7 @@ class GameApp(w.VBox):
                 s = s.play(move)
             except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the game
                 self.errors.append(f"bot for seat {seat}: {type(exc).__name__}: {exc}")
-                self._bots[seat] = RandomChoiceBot(steps)
+                self._bots[seat] = RandomBot(steps)
                 s = s.play(self._bots[seat].choose(s))
             steps += 1
         self._state = s
