@@ -83,4 +83,5 @@ class GenericAdapter(TableAdapter):
         return svg_root(400, 60 + 18 * len(lines), group(*body), label=prompt or game, game=game)
 
 
-from . import nine_knights  # noqa: E402,F401  (registers itself)
+# Each game's table registers itself on import.
+from . import double_nine, nine_knights  # noqa: E402,F401
