@@ -193,7 +193,7 @@ def _replace(pos: Position, **changes) -> Position:
 def owner(pos: Position, knight: str) -> int:
     """The seat that owns ``knight`` now (its colour, unless it defected).
 
-    >>> owner(position({"a5": "S3"}, defected=["S3"]).position, "S3")
+    >>> owner(position({"a5": "S3", "b2": "S1"}, defected=["S3"]).position, "S3")
     1
     """
     return COLOUR[knight] ^ (knight in pos.defected)
@@ -202,7 +202,7 @@ def owner(pos: Position, knight: str) -> int:
 def knight_type(pos: Position, knight: str) -> str:
     """``"Archer"``, ``"Warrior"`` or ``"Ranger"``: the type carrying this Duty Token.
 
-    >>> knight_type(position({"a5": "S4"}).position, "S4")
+    >>> knight_type(position({"a5": "S4", "i9": "N1"}).position, "S4")
     'Archer'
     """
     duty = DUTY[knight]
@@ -813,9 +813,11 @@ def position(knights: Mapping[str, str], *, to_move: int = 0, orders=None, goals
     ``knights`` maps squares to Knight ids: ``"S4"`` is South's Knight with Duty
     Token 4, ``"N9"`` North's Knight 9.  ``orders[side]`` gives each group's
     types in number order (default ``"AWR"``: Knight 1 Archer, 2 Warrior,
-    3 Ranger, 4 Archer, ...).  Knights not on the board and not ``fallen`` wait
-    with their owner unless ``waiting`` lists the Waiting Areas.  ``goals``
-    defaults to 1-9 from column a to i on both home ranks.
+    3 Ranger, 4 Archer, ...).  Only the Knights you list are in play: on the
+    board, in ``waiting`` (the Waiting Areas, South's list then North's; empty
+    by default) or in ``fallen`` (beside the board); the others are set aside,
+    so a small example stays small.  ``goals`` defaults to 1-9 from column a
+    to i on both home ranks.
 
     >>> s = position({"e9": "S7", "a5": "N1"}, goals=[range(1, 10), [9, 8, 7, 6, 5, 4, 3, 2, 1]])
     >>> [str(m) for m in s.legal_moves()]
@@ -864,11 +866,9 @@ def position(knights: Mapping[str, str], *, to_move: int = 0, orders=None, goals
             raise bad(f"{knight!r} is not a Knight id (S1-S9, N1-N9)")
     if seen & set(fallen):
         raise bad("a fallen Knight cannot also stand on the board")
-    if waiting is None:
-        rest = [k for k in KNIGHT_IDS if k not in seen and k not in fallen]
-        waiting = ([k for k in rest if COLOUR[k] ^ (k in defected) == 0],
-                   [k for k in rest if COLOUR[k] ^ (k in defected) == 1])
-    waiting = tuple(tuple(w) for w in waiting)
+    waiting = tuple(tuple(w) for w in (waiting or ((), ())))
+    if len(waiting) != 2:
+        raise bad("waiting lists two Waiting Areas: South's, then North's")
     listed = [k for w in waiting for k in w]
     if len(listed) != len(set(listed)) or set(listed) & (seen | set(fallen)):
         raise bad("each Knight is in one place: on the board, waiting or fallen")
@@ -876,9 +876,6 @@ def position(knights: Mapping[str, str], *, to_move: int = 0, orders=None, goals
         for k in w:
             if k not in DUTY or COLOUR[k] ^ (k in defected) != side:
                 raise bad(f"{k} cannot wait with {SIDES[side]}")
-    missing = set(KNIGHT_IDS) - seen - set(fallen) - set(listed)
-    if missing:
-        raise bad(f"Knights {', '.join(sorted(missing))} are nowhere (list them as waiting or fallen)")
     if defected & set(fallen):
         raise bad("a defected Knight is with its new owner, not fallen")
     if not all(k in revealed for k in defected) or not all(k in revealed for k in fallen):

@@ -305,7 +305,8 @@ def test_no_reveal_question_where_a_token_cannot_matter():
 
 def test_revealed_hidden_token_stays_public_and_keeps_working():
     """Rulings: a revealed Hidden Token stays public and keeps working without a new question."""
-    s = position({"c3": "S8", "d4": "N2", "a8": "N1"}, hidden=(4, 2), hidden_revealed=(False, True))
+    s = position({"c3": "S8", "d4": "N2", "a8": "N1"}, hidden=(4, 2), hidden_revealed=(False, True),
+                 waiting=[["S1"], []])
     s = go(s, "c3", "d4")
     assert knights(s)["d4"]["owner"] == 1 and "summon" in s.prompt  # no reveal question: it just works
     assert s.view(0)["hidden_tokens"][1] == 2
@@ -325,7 +326,7 @@ def test_attacker_may_reveal_against_a_defending_8():
 
 def test_loser_summons_a_waiting_knight_onto_an_empty_summoning_field():
     """Summoning: the defeated player places a waiting Knight of their choice on an empty summoning field."""
-    s = position({"c3": "S4", "d4": "N5", "b9": "N9"})
+    s = position({"c3": "S4", "d4": "N5", "b9": "N9"}, waiting=[[], ["N1", "N2", "N3", "N4", "N6", "N7", "N8"]])
     s = go(s, "c3", "d4")
     assert s.to_move == 1 and s.prompt == "North: choose a Knight from your Waiting Area to summon"
     picks = [m for m in s.legal_moves()]
@@ -365,7 +366,7 @@ def test_defection_same_type_loser_joins_the_winner_and_is_summoned_under_five()
     """Defection: the loser defects to the winner; with fewer than 5 Knights on the board it is summoned at once."""
     # James (North) attacks Maria's Warrior 7 with his Warrior 7: equal numbers, the attacker wins.
     s = position({"c8": "N8", "d7": "S8", "a2": "S1"}, to_move=1, defection=True,
-                 orders=[("AWR", "AWR", "AWR"), ("AWR", "AWR", "AWR")])
+                 orders=[("AWR", "AWR", "AWR"), ("AWR", "AWR", "AWR")], waiting=[["S2", "S3"], ["N1"]])
     assert knight_type(s.position, "N8") == knight_type(s.position, "S8") == "Warrior"
     s = go(s, "c8", "d7")
     # Maria (South) summons first, then James must summon the defected Knight.
@@ -381,7 +382,7 @@ def test_defection_same_type_loser_joins_the_winner_and_is_summoned_under_five()
 def test_defection_no_forced_summon_with_five_or_more_on_the_board():
     """Defection: a winner with 5 or more Knights on the board keeps the defected Knight waiting."""
     s = position({"c8": "N8", "d7": "S8", "a8": "N1", "b8": "N2", "e8": "N3", "f8": "N4", "a2": "S1"},
-                 to_move=1, defection=True)
+                 to_move=1, defection=True, waiting=[["S2"], []])
     s = go(s, "c8", "d7")
     s = s.play(mv(s, "summon", "S2")).play(mv(s, "summon_to", "e2"))
     assert s.prompt == "South: choose a Knight to move"
@@ -449,7 +450,7 @@ def test_quiet_limit_draw_is_a_house_rule_option():
 
 def test_a_fight_resets_the_quiet_count():
     """House rule: only consecutive turns without a fight count toward the draw."""
-    s = position({"e5": "S4", "a8": "N1", "f7": "N5"}, quiet_limit=3)
+    s = position({"e5": "S4", "a8": "N1", "f7": "N5"}, quiet_limit=3, waiting=[[], ["N2"]])
     s = go(s, "e5", "e6")
     s = go(s, "a8", "a7")
     assert s.view(None)["quiet"] == 2
@@ -524,11 +525,12 @@ def test_position_builder_refuses_impossible_positions():
     cases = [
         (dict(knights={"z1": "S1"}), "not a square"),
         (dict(knights={"a5": "X1"}), "not a Knight id"),
-        (dict(knights={"a5": "S1"}, hidden=(2, 2)), "two different Hidden Tokens"),
-        (dict(knights={"a5": "S1"}, goals=[range(1, 10), [1] * 9]), "Goal Tokens 1-9"),
-        (dict(knights={"a5": "S1"}, fallen=["S1"]), "cannot also stand"),
-        (dict(knights={"a5": "S1"}, orders=[("AAA",) * 3, ("AWR",) * 3]), "orderings"),
-        (dict(knights={"a5": "S1"}, waiting=[[], []]), "nowhere"),
+        (dict(knights={"a5": "S1", "i9": "N1"}, hidden=(2, 2)), "two different Hidden Tokens"),
+        (dict(knights={"a5": "S1", "i9": "N1"}, goals=[range(1, 10), [1] * 9]), "Goal Tokens 1-9"),
+        (dict(knights={"a5": "S1", "i9": "N1"}, fallen=["S1"]), "cannot also stand"),
+        (dict(knights={"a5": "S1", "i9": "N1"}, orders=[("AAA",) * 3, ("AWR",) * 3]), "orderings"),
+        (dict(knights={"a5": "S1", "i9": "N1"}, waiting=[["N2"], []]), "cannot wait with South"),
+        (dict(knights={"a5": "S1", "i9": "N1"}, waiting=[["S2"]]), "two Waiting Areas"),
         (dict(knights={"a5": "S1"}, fallen=[f"N{d}" for d in range(1, 10)]), "no Knights left"),
     ]
     for kwargs, needle in cases:
@@ -539,7 +541,7 @@ def test_position_builder_refuses_impossible_positions():
 def test_built_positions_cannot_be_saved():
     """Saves: a hand-built position has no seed, so saving it says so."""
     with pytest.raises(ValueError, match="built by hand"):
-        position({"a5": "S1"}).to_json()
+        position({"a5": "S1", "i9": "N1"}).to_json()
 
 
 # --- bots --------------------------------------------------------------------------------
