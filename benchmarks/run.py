@@ -20,15 +20,10 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,23 +31,27 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:  # `python benchmarks/run.py` from a checkout without `pip install -e .`
     sys.path.insert(0, str(REPO))
 
+# Starting Voila and Chromium is shared with the browser tests: tests/browser/appdriver.py, a plain module
+# (no package there, pytest puts that folder on sys.path for the tests; here we do it ourselves).
+BROWSER_TESTS = REPO / "tests" / "browser"
+if str(BROWSER_TESTS) not in sys.path:
+    sys.path.insert(0, str(BROWSER_TESTS))
+
+from appdriver import (  # noqa: E402
+    CHROMIUM_ARGS,
+    INTERACTIVE,
+    NOTEBOOKS,
+    chromium_executable,
+    is_local,
+    start_voila,
+    stop_voila,
+)
+
 import ninekit  # noqa: E402
 
 TARGET_RATIO = 3.0  # each game's random playouts: at least 3x python-chess plies per second
 SLICE_SECONDS = 0.5
-NOTEBOOKS = REPO / "notebooks"
 APP_NOTEBOOK = "apps/nine_knights.ipynb"  # under NOTEBOOKS
-INTERACTIVE_SELECTOR = ".ninekit-app .ninekit-board [data-id].legal, .ninekit-app .ninekit-choices button"
-DEFAULT_CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 # --- playout speed ----------------------------------------------------------------
@@ -201,71 +200,6 @@ def playout_report(rows: list[Comparison]) -> str:
 # --- Voila time-to-interactive ------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_voila(log_path: Path, root: Path = NOTEBOOKS, timeout: float = 60.0) -> tuple[str, subprocess.Popen]:
-    """Voila on ``root`` (notebooks/) with the repo's voila.json, on a free loopback port; (base URL, process)."""
-    port = _free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(root),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        f"--Voila.config_file_paths={REPO}",
-    ]
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            cmd,
-            cwd=str(REPO),
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            env=env,
-            start_new_session=True,
-        )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + timeout
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError(f"Voila exited ({proc.returncode}); log:\n{log_path.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(base + "/", timeout=2):
-                return base, proc
-        except urllib.error.HTTPError:
-            return base, proc
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            stop_voila(proc)
-            raise RuntimeError(f"Voila did not answer within {timeout:.0f} s; log:\n{log_path.read_text()[-3000:]}")
-        time.sleep(0.25)
-
-
-def stop_voila(proc: subprocess.Popen, timeout: float = 15.0) -> None:
-    """SIGTERM the server's own process group (it shuts its kernels down), SIGKILL if it lingers."""
-    if proc.poll() is not None:
-        return
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            return
-        try:
-            proc.wait(timeout=timeout)
-            return
-        except subprocess.TimeoutExpired:
-            continue
-
-
 # Resolves (polling every animation frame) with performance.now() - milliseconds since this page's
 # navigation started - once an interactive element is rendered and visible.
 _READY_JS = """(selector) => {
@@ -282,17 +216,10 @@ def time_to_interactive(browser, url: str, timeout_s: float = 120.0) -> float:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         # Keep the page off the network (Voila asks a CDN for icon fonts); local requests only.
-        context.route(
-            "**/*",
-            lambda route: (
-                route.continue_()
-                if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
-                else route.abort()
-            ),
-        )
+        context.route("**/*", lambda route: route.continue_() if is_local(route.request.url) else route.abort())
         page = context.new_page()
         page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
-        handle = page.wait_for_function(_READY_JS, arg=INTERACTIVE_SELECTOR, polling="raf", timeout=timeout_s * 1000)
+        handle = page.wait_for_function(_READY_JS, arg=INTERACTIVE, polling="raf", timeout=timeout_s * 1000)
         return float(handle.json_value()) / 1000.0
     finally:
         context.close()
@@ -308,7 +235,7 @@ def voila_benchmark(
     """Start Voila, open the app ``repeats`` times (fresh browser context each), stop Voila; seconds each."""
     from playwright.sync_api import sync_playwright
 
-    chromium = chromium or os.environ.get("NINEKIT_CHROMIUM", DEFAULT_CHROMIUM)
+    chromium = chromium or chromium_executable()
     if not os.access(chromium, os.X_OK):
         raise RuntimeError(f"Chromium not found at {chromium}; apt-get install chromium or set NINEKIT_CHROMIUM")
     if not (root / notebook).is_file():
@@ -318,7 +245,7 @@ def voila_benchmark(
         fd, name = tempfile.mkstemp(prefix="ninekit-voila-", suffix=".log")
         os.close(fd)
         log_path = Path(name)
-    base, proc = start_voila(log_path, root)
+    base, proc = start_voila(root, log_path)
     times: list[float] = []
     try:
         with sync_playwright() as p:

@@ -2,42 +2,21 @@
 
 Chromium is Debian's (``apt-get install chromium``); Playwright only drives it, it never downloads a browser.
 Set ``NINEKIT_CHROMIUM`` to use another binary.  Outside CI a missing Chromium skips these tests; with
-``CI`` set it fails them, so CI cannot go green without having run them.
+``CI`` set it fails them, so CI cannot go green without having run them.  Starting Voila and Chromium,
+and reading and clicking the apps, is in appdriver.py (shared with benchmarks/run.py).
 """
 
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
+from appdriver import CHROMIUM_ARGS, NOTEBOOKS, chromium_executable, is_local, start_voila, stop_voila
 
-REPO = Path(__file__).resolve().parents[2]
-NOTEBOOKS = REPO / "notebooks"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-DEFAULT_CHROMIUM = "/usr/bin/chromium"
-VOILA_START_TIMEOUT = 60.0  # seconds
 # What Voila shows instead of a traceback when a cell raises (show_tracebacks is false).
 VOILA_ERROR_TEXT = "There was an error when executing cell"
-LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def _missing(message: str):
@@ -49,7 +28,7 @@ def _missing(message: str):
 
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
-    path = os.environ.get("NINEKIT_CHROMIUM", DEFAULT_CHROMIUM)
+    path = chromium_executable()
     if not (os.path.isfile(path) and os.access(path, os.X_OK)):
         _missing(
             f"Chromium not found at {path}; install Debian's chromium (apt-get install chromium) "
@@ -65,77 +44,6 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _stop(proc: subprocess.Popen, timeout: float = 15.0) -> None:
-    """SIGTERM the server's process group (Voila then shuts its kernels down), SIGKILL if it lingers."""
-    if proc.poll() is not None:
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        return
-    try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        proc.wait(timeout=timeout)
-
-
-def start_voila(root: Path, log_path: Path, config_dir: Path = REPO) -> tuple[str, subprocess.Popen]:
-    """Start ``python -m voila ROOT`` on a free loopback port; return (base URL, process) once it answers."""
-    port = _free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(root),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        # The repo's voila.json: public-app settings (no tracebacks, sources stripped, lab template).
-        f"--Voila.config_file_paths={config_dir}",
-    ]
-    with open(log_path, "wb") as log:  # the child keeps its own descriptor
-        proc = subprocess.Popen(
-            cmd,
-            cwd=str(config_dir),
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,  # own process group, so teardown can signal the whole tree
-        )
-    base_url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + VOILA_START_TIMEOUT
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError(
-                f"Voila exited with code {proc.returncode} before answering; log:\n{log_path.read_text()[-4000:]}"
-            )
-        try:
-            with urllib.request.urlopen(base_url + "/", timeout=2):
-                break
-        except urllib.error.HTTPError:
-            break  # it answers HTTP, even if not with 200 for the tree page
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            _stop(proc)
-            raise RuntimeError(
-                f"Voila did not answer on {base_url} within {VOILA_START_TIMEOUT:.0f} s; log:\n"
-                f"{log_path.read_text()[-4000:]}"
-            )
-        time.sleep(0.25)
-    return base_url, proc
-
-
 @pytest.fixture(scope="session")
 def voila_server(artifacts_dir: Path):
     """Base URL (``http://127.0.0.1:PORT``) of a Voila server on notebooks/ with the repo's voila.json."""
@@ -143,7 +51,7 @@ def voila_server(artifacts_dir: Path):
     try:
         yield base_url
     finally:
-        _stop(proc)
+        stop_voila(proc)
 
 
 @pytest.fixture(scope="session")
@@ -161,11 +69,6 @@ def browser(chromium_path: str):
             browser.close()
 
 
-def _is_local(url: str) -> bool:
-    host = urlsplit(url).hostname
-    return host in LOCAL_HOSTS or not url.startswith(("http:", "https:", "ws:", "wss:"))
-
-
 @pytest.fixture
 def page(browser):
     """A fresh page in a fresh context, kept off the network.
@@ -180,7 +83,7 @@ def page(browser):
     external: list[str] = []
 
     def _block_external(route):
-        if _is_local(route.request.url):
+        if is_local(route.request.url):
             route.continue_()
         else:
             external.append(route.request.url)
@@ -195,7 +98,7 @@ def page(browser):
     def _on_console(msg):
         if msg.type != "error":
             return
-        if msg.text.startswith("Failed to load resource") and not _is_local(msg.location.get("url", "")):
+        if msg.text.startswith("Failed to load resource") and not is_local(msg.location.get("url", "")):
             return
         errors.append(f"console: {msg.text}")
 

@@ -1,0 +1,300 @@
+"""Driving ninekit's Voila apps in Chromium: shared by the browser tests and ``benchmarks/run.py``.
+
+A plain module (no pytest in it), so the benchmark can use it too:
+
+- starting and stopping a Voila server on notebooks/ (``free_port``, ``start_voila``, ``stop_voila``);
+- launching Chromium (``CHROMIUM_ARGS``, ``chromium_executable``) and keeping pages local (``is_local``);
+- reading and playing a ``GameApp`` page (``visible``, ``shot``, ``signature``, ``settle``, ``status``,
+  ``message``, ``open_game``, ``click_like_a_person``, ``play_to_end``, ``phone_screen``).
+
+The browser tests import it as ``appdriver`` (pytest puts tests/browser on ``sys.path``: there is no
+``__init__.py`` there); the benchmark puts tests/browser on ``sys.path`` itself.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+VOILA_START_TIMEOUT = 60.0  # seconds
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# What a GameApp page shows, as CSS selectors.
+LEGAL = ".ninekit-app .ninekit-board [data-id].legal"
+CHOICES = ".ninekit-app .ninekit-choices button"
+PRIVACY = ".ninekit-app .ninekit-privacy button"
+STATUS = ".ninekit-app .ninekit-status"
+MESSAGE = ".ninekit-app .ninekit-message"
+OUTCOME = ".ninekit-app .ninekit-outcome"
+INTERACTIVE = f"{LEGAL}, {CHOICES}"  # the app offers a first choice
+
+# Everything the app shows that a move changes: its text (status, log, message) and the board picture.
+_SIGNATURE_JS = """() => {
+  const app = document.querySelector(".ninekit-app");
+  if (!app) return "";
+  const board = app.querySelector(".ninekit-board");
+  return app.innerText + "\\u0000" + (board ? board.innerHTML : "");
+}"""
+
+# Resolves once the app has changed from `before` and then stayed the same for `quietMs`
+# (ipywidgets applies one Python update as several messages), or after `timeoutMs` with "timeout".
+_SETTLE_JS = (
+    """async ([before, quietMs, timeoutMs]) => {
+  const signature = """
+    + _SIGNATURE_JS
+    + """;
+  const start = performance.now();
+  let last = signature(), since = start, changed = last !== before;
+  while (performance.now() - start < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    const now = signature();
+    if (now !== last) { last = now; since = performance.now(); changed = changed || now !== before; }
+    else if (changed && performance.now() - since >= quietMs) return "changed";
+  }
+  return changed ? "changed" : "timeout";
+}"""
+)
+
+# Scrolls the app to the top and gives the height (px) a viewport needs to show all of it.
+_APP_HEIGHT_JS = """() => {
+  const app = document.querySelector(".ninekit-app");
+  for (let el = app; el; el = el.parentElement) el.scrollTop = 0;
+  window.scrollTo(0, 0);
+  return Math.ceil(app.getBoundingClientRect().top + app.scrollHeight + 24);
+}"""
+
+# The board picture's right edge and the page's width, in CSS px.
+_BOARD_BOX_JS = """() => {
+  const board = document.querySelector(".ninekit-app .ninekit-board svg").getBoundingClientRect();
+  return {right: board.right, width: document.documentElement.clientWidth};
+}"""
+
+
+# --- Voila and Chromium ---------------------------------------------------------------
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free right now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_voila(
+    root: Path, log_path: Path, config_dir: Path = REPO, timeout: float = VOILA_START_TIMEOUT
+) -> tuple[str, subprocess.Popen]:
+    """Start ``python -m voila ROOT`` on a free loopback port; return (base URL, process) once it answers.
+
+    The server reads the repo's voila.json (public-app settings: no tracebacks, sources stripped, lab
+    template) from ``config_dir``, finds ``ninekit`` in the checkout even when it is not installed (the repo
+    goes first on PYTHONPATH), writes its output to ``log_path`` and runs in its own process group, so
+    ``stop_voila`` can signal the whole tree.  Raises RuntimeError, with the log's tail, if it exits or
+    does not answer within ``timeout`` seconds.
+    """
+    port = free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(root),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        f"--Voila.config_file_paths={config_dir}",
+    ]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
+    with open(log_path, "wb") as log:  # the child keeps its own descriptor
+        proc = subprocess.Popen(
+            cmd,
+            cwd=str(config_dir),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,
+        )
+    base_url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(
+                f"Voila exited with code {proc.returncode} before answering; log:\n{log_path.read_text()[-4000:]}"
+            )
+        try:
+            with urllib.request.urlopen(base_url + "/", timeout=2):
+                return base_url, proc
+        except urllib.error.HTTPError:
+            return base_url, proc  # it answers HTTP, even if not with 200 for the tree page
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            stop_voila(proc)
+            raise RuntimeError(
+                f"Voila did not answer on {base_url} within {timeout:.0f} s; log:\n{log_path.read_text()[-4000:]}"
+            )
+        time.sleep(0.25)
+
+
+def stop_voila(proc: subprocess.Popen, timeout: float = 15.0) -> None:
+    """SIGTERM the server's own process group (Voila then shuts its kernels down), SIGKILL if it lingers."""
+    if proc.poll() is not None:
+        return
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=timeout)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def chromium_executable() -> str:
+    """The Chromium binary to drive: ``$NINEKIT_CHROMIUM``, else Debian's ``/usr/bin/chromium`` (not checked)."""
+    return os.environ.get("NINEKIT_CHROMIUM", DEFAULT_CHROMIUM)
+
+
+def is_local(url: str) -> bool:
+    """Whether a page's request stays on this machine (loopback host, or a data:/blob:/... URL)."""
+    host = urlsplit(url).hostname
+    return host in LOCAL_HOSTS or not url.startswith(("http:", "https:", "ws:", "wss:"))
+
+
+# --- reading and playing a GameApp page ----------------------------------------------------
+
+
+def visible(locator) -> list:
+    """The elements a Playwright locator matches that are visible now."""
+    return [item for item in locator.all() if item.is_visible()]
+
+
+def shot(page, path) -> None:
+    """Screenshot the whole app to ``path``.
+
+    Voila's page scrolls inside a container (``full_page=True`` and element screenshots miss what is
+    scrolled away), so scroll to the top and make the viewport as tall as the app for the picture.
+    """
+    size = page.viewport_size
+    height = page.evaluate(_APP_HEIGHT_JS)
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height, 6000))})
+    try:
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(path))
+    finally:
+        page.set_viewport_size(size)
+
+
+def signature(page) -> str:
+    """What the app shows now (its text and board picture), to compare with ``settle``."""
+    return page.evaluate(_SIGNATURE_JS)
+
+
+def settle(page, before: str, quiet_ms: int = 150, timeout_ms: int = 15_000) -> str:
+    """Wait until the app differs from the ``before`` signature and has then been still for ``quiet_ms``.
+
+    Returns ``"changed"``, or ``"timeout"`` if nothing changed within ``timeout_ms``.
+    """
+    return page.evaluate(_SETTLE_JS, [before, quiet_ms, timeout_ms])
+
+
+def status(page) -> str:
+    """The app's status prompt, stripped."""
+    return page.locator(STATUS).inner_text().strip()
+
+
+def message(page) -> str:
+    """The app's message line (why a click was refused), stripped; empty if there is none."""
+    return page.locator(MESSAGE).inner_text().strip()
+
+
+def open_game(open_app, notebook: str, query: str = ""):
+    """Open a GameApp notebook with the ``open_app`` fixture; return the page once it offers a first choice."""
+    page = open_app(notebook, query)
+    page.wait_for_selector(".ninekit-app", state="visible")
+    page.wait_for_selector(INTERACTIVE, state="visible")
+    return page
+
+
+def click_like_a_person(page, rng) -> tuple[str, str] | None:
+    """Make one click a player could make, then wait for the page to settle.
+
+    The hand-over button if it shows, else a ``rng``-chosen highlighted (legal) board item, else a
+    ``rng``-chosen visible choice button.  Returns (what was clicked, ``settle``'s outcome), or None
+    (clicking nothing) if none of these is offered.
+    """
+    before = signature(page)
+    privacy = visible(page.locator(PRIVACY))
+    legal = page.locator(LEGAL).all()
+    choices = visible(page.locator(CHOICES))
+    if privacy:
+        target, what = privacy[0], "the hand-over button"
+    elif legal:
+        target = rng.choice(legal)
+        what = f"board item {target.get_attribute('data-id')}"
+    elif choices:
+        target = rng.choice(choices)
+        what = f"button {target.inner_text()!r}"
+    else:
+        return None
+    target.click()
+    return what, settle(page, before)
+
+
+def play_to_end(page, rng, max_clicks: int, on_step=None) -> int:
+    """Click like a person (``click_like_a_person``) until the end panel shows; return the number of clicks.
+
+    Before each click, ``on_step(page, clicks_so_far, status)`` is called if given (for screenshots or
+    checks of its own).  Raises AssertionError if there is no end panel after ``max_clicks`` clicks, if
+    there is nothing to click, if a click changes nothing, or if a click offered as legal shows a message.
+    """
+    clicks = 0
+    while not page.locator(OUTCOME).is_visible():
+        now = status(page)
+        if on_step is not None:
+            on_step(page, clicks, now)
+        assert clicks < max_clicks, f"no end panel after {clicks} clicks; last status: {now!r}"
+        click = click_like_a_person(page, rng)
+        if click is None:
+            raise AssertionError(f"nothing to click and no end panel after {clicks} clicks; status: {now!r}")
+        what, outcome = click
+        clicks += 1
+        assert outcome == "changed", f"click {clicks} on {what} changed nothing; status: {now!r}"
+        shown = message(page)
+        assert not shown, f"click {clicks} on {what} (offered as legal) showed a message: {shown!r}"
+    return clicks
+
+
+def phone_screen(page, path) -> dict:
+    """Make the viewport a 390 x 844 phone screen, screenshot the app to ``path``, and measure the board.
+
+    Returns ``{"right": board's right edge, "width": page width}`` (CSS px): the board fits if
+    ``right <= width``.
+    """
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    shot(page, path)
+    return page.evaluate(_BOARD_BOX_JS)
