@@ -415,16 +415,16 @@ class State:
     ((), 1)
     """
 
-    __slots__ = ("game", "seed", "_pos", "_parent", "_last", "_prefix", "_legal", "_legal_map", "_outcome")
+    __slots__ = ("game", "seed", "_pos", "_parent", "_last", "_determinized", "_legal", "_legal_map", "_outcome")
 
     def __init__(self, game: Game, position, seed: int | None, parent: State | None = None,
-                 last: tuple | None = None, prefix: tuple = ()):
+                 last: tuple | None = None, determinized: bool = False):
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "seed", seed)
         object.__setattr__(self, "_pos", position)
         object.__setattr__(self, "_parent", parent)
         object.__setattr__(self, "_last", last)
-        object.__setattr__(self, "_prefix", prefix)
+        object.__setattr__(self, "_determinized", determinized)
         object.__setattr__(self, "_legal", None)
         object.__setattr__(self, "_legal_map", None)
         object.__setattr__(self, "_outcome", False)
@@ -521,7 +521,7 @@ class State:
         while node._last is not None:
             steps.append(node._last)
             node = node._parent
-        return node._prefix + tuple(reversed(steps))
+        return tuple(reversed(steps))
 
     @property
     def parent(self) -> State | None:
@@ -567,19 +567,20 @@ class State:
     def determinize(self, seat: int | None, rng: random.Random | int | None = None) -> State:
         """A full State consistent with ``seat``'s view, hidden parts resampled.
 
-        ``view(seat)`` of the result equals this state's.  The result keeps the
-        history for reference but has no seed and cannot be saved.
+        ``view(seat)`` of the result equals this state's.  The result has no
+        history (the true moves would tell secrets; ``log(seat)`` of the
+        original is what the seat knows of the past) and cannot be saved.
         """
         self.game.check_seat(seat)
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         position = self.game.rules.determinize(self._pos, seat, rng)
-        return State(self.game, position, seed=None, prefix=self.history)
+        return State(self.game, position, seed=None, determinized=True)
 
     # --- saves ------------------------------------------------------------
     def to_json(self) -> str:
         """The save: game, players, options, seed and moves, as JSON text."""
-        if self.seed is None or self._prefix:
+        if self.seed is None or self._determinized:
             raise ValueError("this state was built by hand or determinized; only seeded games can be saved")
         return json.dumps(
             {

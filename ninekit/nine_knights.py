@@ -177,6 +177,7 @@ class Position:
     step: tuple
     placed: int
     quiet: int
+    fights: tuple  # per seat: (fights won, fights lost)
     result: tuple | None
     defection: bool
     quiet_limit: int
@@ -193,7 +194,7 @@ def _replace(pos: Position, **changes) -> Position:
 def owner(pos: Position, knight: str) -> int:
     """The seat that owns ``knight`` now (its colour, unless it defected).
 
-    >>> owner(position({"a5": "S3", "b2": "S1"}, defected=["S3"]).position, "S3")
+    >>> owner(position({"a5": "S3", "b2": "S1"}, defected=["S3"], defection=True).position, "S3")
     1
     """
     return COLOUR[knight] ^ (knight in pos.defected)
@@ -322,8 +323,11 @@ def _move(kind: str, *args) -> Move:
 
 
 def _knight_move(kind: str, knight: str, pos: Position) -> Move:
-    """A pick/summon Move whose sentence names the Knight's type too."""
-    return Move(kind, (knight,), f"{MOVE_TEXT[kind](knight)} ({knight_type(pos, knight)})")
+    """A pick/summon Move whose sentence names the Knight's type (and its colour, if won over)."""
+    text = f"{MOVE_TEXT[kind](knight)} ({knight_type(pos, knight)})"
+    if knight in pos.defected:
+        text = text.replace("Knight", f"{SIDES[COLOUR[knight]]}'s Knight", 1).replace(")", ", won over)")
+    return Move(kind, (knight,), text)
 
 
 _SQUARE_MOVES = {kind: tuple(_move(kind, sq) for sq in SQUARES) for kind in ("place", "select", "to", "summon_to")}
@@ -359,7 +363,8 @@ class NineKnights(Rules):
         return Position(
             goals=goals, hidden=hidden, hidden_shown=(False, False), orders=((None,) * 3, (None,) * 3),
             board=(None,) * len(SQUARES), waiting=((), ()), fallen=(), defected=frozenset(),
-            revealed=frozenset(), phase="duty", turn=0, step=("duty", 0, 0), placed=0, quiet=0, result=None,
+            revealed=frozenset(), phase="duty", turn=0, step=("duty", 0, 0), placed=0, quiet=0,
+            fights=((0, 0), (0, 0)), result=None,
             defection=options["defection"], quiet_limit=options["quiet_limit"],
         )
 
@@ -523,8 +528,9 @@ class NineKnights(Rules):
             (
                 ("Knights on the board", _on_board(pos, s)),
                 ("Knights waiting", len(pos.waiting[s])),
-                ("Knights defeated", sum(1 for k in pos.fallen if COLOUR[k] == s)),
-                ("Enemy Knights won over", sum(1 for k in pos.defected if owner(pos, k) == s)),
+                ("Fights won", pos.fights[s][0]),
+                ("Fights lost", pos.fights[s][1]),
+                ("Knights won over", sum(1 for k in pos.defected if owner(pos, k) == s and k not in pos.fallen)),
             )
             for s in (0, 1)
         )
@@ -662,6 +668,8 @@ def _public_order(knight: dict) -> tuple:
 
 def _number(pos: Position, knight: str, viewer: int | None) -> str:
     known = knight in pos.revealed or (viewer is not None and owner(pos, knight) == viewer)
+    if knight in pos.defected:  # won over: name its colour, so two Knights 5 are told apart
+        return f" ({SIDES[COLOUR[knight]]}'s Knight {DUTY[knight]}, won over)"
     return f" (Knight {DUTY[knight]})" if known else ""
 
 
@@ -678,7 +686,7 @@ def _fight_text(before: Position, frm: int, to: int, after: Position) -> str:
         text = "1 beats 9"
     else:
         text = f"{DUTY[win]} beats {DUTY[lose]} ({reason})"
-    if lose in after.defected or (lose in before.defected and lose not in after.defected):
+    if (lose in after.defected) != (lose in before.defected):  # it changed sides
         text += f"; the beaten {knight_type(before, lose)} defects to {SIDES[owner(after, lose)]}"
     return text
 
@@ -706,7 +714,8 @@ def _resolve_fight(pos: Position, frm: int, to: int) -> Position:
         win, lose, win_seat, lose_seat = attacker, defender, a_seat, d_seat
     else:
         win, lose, win_seat, lose_seat = defender, attacker, d_seat, a_seat
-    pos = _replace(pos, board=board)
+    fights = tuple((w + (s == win_seat), l + (s == lose_seat)) for s, (w, l) in enumerate(pos.fights))
+    pos = _replace(pos, board=board, fights=fights, quiet=0)
     defects = pos.defection and knight_type(pos, win) == knight_type(pos, lose)
     if defects:
         waiting = tuple(w + (lose,) if s == win_seat else w for s, w in enumerate(pos.waiting))
@@ -876,17 +885,19 @@ def position(knights: Mapping[str, str], *, to_move: int = 0, orders=None, goals
         for k in w:
             if k not in DUTY or COLOUR[k] ^ (k in defected) != side:
                 raise bad(f"{k} cannot wait with {SIDES[side]}")
-    if defected & set(fallen):
-        raise bad("a defected Knight is with its new owner, not fallen")
+    if defected and not defection:
+        raise bad("Knights can only be won over (defected) with the Defection rule: pass defection=True")
+    if any(type(x) is not bool for x in hidden_revealed) or len(tuple(hidden_revealed)) != 2:
+        raise bad("hidden_revealed must be two booleans (South's, North's)")
     if not all(k in revealed for k in defected) or not all(k in revealed for k in fallen):
         revealed = set(revealed) | set(defected) | set(fallen)  # fights reveal numbers for good
     if not 0 <= quiet < quiet_limit:
         raise bad(f"quiet must be from 0 to {quiet_limit - 1}")
     pos = Position(
-        goals=goals, hidden=hidden, hidden_shown=tuple(bool(x) for x in hidden_revealed), orders=orders,
+        goals=goals, hidden=hidden, hidden_shown=tuple(hidden_revealed), orders=orders,
         board=tuple(board), waiting=waiting, fallen=tuple(fallen), defected=defected,
         revealed=frozenset(revealed), phase="movement", turn=to_move, step=("select", to_move), placed=12,
-        quiet=quiet, result=None, defection=defection, quiet_limit=quiet_limit,
+        quiet=quiet, fights=((0, 0), (0, 0)), result=None, defection=defection, quiet_limit=quiet_limit,
     )
     for side in (0, 1):
         if _on_board(pos, side) == 0 and not pos.waiting[side]:

@@ -392,8 +392,9 @@ def test_defection_no_forced_summon_with_five_or_more_on_the_board():
 def test_defected_knight_wins_at_the_new_opponents_goal():
     """Defection: a defected Knight wins by reaching the *new* opponent's Goal field of its number."""
     with pytest.raises(ValueError, match="enemy Goal field"):
-        position({"c10": "N3"}, defected=["N3"])
-    s = position({"c9": "N3", "a2": "S1", "i5": "N9"}, defected=["N3"], goals=[range(1, 10), range(1, 10)])
+        position({"c10": "N3"}, defected=["N3"], defection=True)
+    s = position({"c9": "N3", "a2": "S1", "i5": "N9"}, defected=["N3"], goals=[range(1, 10), range(1, 10)],
+                 defection=True)
     s = go(s, "c9", "c10")
     assert s.outcome.winners == (0,)
 
@@ -419,7 +420,7 @@ def test_win_when_the_opponent_has_no_knights_left():
     s = position({"c3": "S4", "d4": "N5"}, fallen=others)
     s = go(s, "c3", "d4")
     assert s.outcome.winners == (0,) and s.outcome.reason == "North has no Knights left"
-    assert dict(s.outcome.details[1])["Knights defeated"] == 9
+    assert dict(s.outcome.details[0])["Fights won"] == 1 and dict(s.outcome.details[1])["Fights lost"] == 1
 
 
 def test_a_player_without_a_legal_move_loses():
@@ -520,6 +521,48 @@ def test_determinize_resamples_enemy_duties_but_keeps_what_was_seen():
         s.determinize(0, rng).to_json()
 
 
+def test_won_over_knight_beaten_by_another_type_just_falls():
+    """Defection only between the same type: a won-over Knight beaten by another type falls, no defection."""
+    s = position({"c3": "N5", "d4": "N7", "a8": "N1", "a5": "S1"}, defected=["N5"], defection=True,
+                 to_move=1, waiting=[["S2"], ["N2"]])
+    s = go(s, "d4", "c3")
+    assert "defects" not in s.log(None)[-1]
+    assert s.view(None)["fallen"][0]["duty"] == 5 and s.view(None)["fallen"][0]["colour"] == 1
+
+
+def test_outcome_counts_fights_by_the_seat_that_fought():
+    """Outcome details: fights won and lost per seat; a won-over Knight that fell is no longer counted."""
+    s = position({"c3": "N5", "d4": "N7", "a8": "N1"}, defected=["N5"], defection=True, to_move=1,
+                 fallen=["S1", "S2"])
+    s = go(s, "d4", "c3")
+    south, north = (dict(d) for d in s.outcome.details)
+    assert (south["Fights lost"], south["Knights won over"]) == (1, 0)
+    assert (north["Fights won"], north["Fights lost"]) == (1, 0)
+
+
+def test_two_knights_5_are_told_apart_when_one_was_won_over():
+    """Defection: a won-over Knight is named with its colour, so two 'Knight 5' choices differ."""
+    s = position({"c3": "S7", "d4": "N6", "a8": "N1", "a5": "S1"}, defected=["N5"], defection=True,
+                 to_move=1, waiting=[["S5", "N5"], []], revealed=["N5"])
+    s = go(s, "d4", "c3")
+    texts = [str(m) for m in s.legal_moves()]
+    assert len(set(texts)) == len(texts) == 2 and any("North's Knight 5" in t and "won over" in t for t in texts)
+
+
+def test_a_fight_shows_in_the_quiet_count_at_once():
+    """House rule: the quiet count reads 0 as soon as a fight happens, even while summons are pending."""
+    s = position({"c3": "S7", "d4": "N4", "a8": "N1", "a5": "S1"}, quiet_limit=3, quiet=2, waiting=[[], ["N2"]])
+    s = go(s, "c3", "d4")
+    assert "summon" in s.prompt and s.view(None)["quiet"] == 0
+
+
+def test_determinized_state_has_no_history_to_leak():
+    """Information: a determinized state carries no move history (the true moves would tell secrets)."""
+    s = through_setup(3)
+    d = s.determinize(0, 5)
+    assert d.history == () and d.view(0) == s.view(0)
+
+
 def test_position_builder_refuses_impossible_positions():
     """position(): impossible positions are refused with the reason."""
     cases = [
@@ -531,6 +574,8 @@ def test_position_builder_refuses_impossible_positions():
         (dict(knights={"a5": "S1", "i9": "N1"}, orders=[("AAA",) * 3, ("AWR",) * 3]), "orderings"),
         (dict(knights={"a5": "S1", "i9": "N1"}, waiting=[["N2"], []]), "cannot wait with South"),
         (dict(knights={"a5": "S1", "i9": "N1"}, waiting=[["S2"]]), "two Waiting Areas"),
+        (dict(knights={"a5": "S1", "i9": "N1", "c5": "N3"}, defected=["N3"]), "Defection rule"),
+        (dict(knights={"a5": "S1", "i9": "N1"}, hidden_revealed=("no", 0)), "two booleans"),
         (dict(knights={"a5": "S1"}, fallen=[f"N{d}" for d in range(1, 10)]), "no Knights left"),
     ]
     for kwargs, needle in cases:
