@@ -2,10 +2,11 @@
 
 * every app notebook under notebooks/apps/ is a Voila app: markdown plus exactly one code cell that builds a
   ``GameApp``, and no stored outputs;
-* notebooks are committed without outputs, except the cells nbval compares (``# NBVAL_CHECK_OUTPUT``), which
-  must carry their expected output;
+* notebooks are committed without outputs, except the cells nbval compares (cell tag ``nbval-check-output``, or
+  the older ``# NBVAL_CHECK_OUTPUT`` comment), which must carry their expected output;
 * the gallery links only to notebooks that exist, offers every app, and lists games without an app as coming;
-* the Nine Knights tutorial says where the rules come from (rulebook vs. the project's rulings and house rule).
+* the Nine Knights tutorial says where the rules come from (rulebook vs. the project's rulings and house rule)
+  and keeps helper code out of sight (in widgets/teach.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-CHECK = "# NBVAL_CHECK_OUTPUT"
+CHECK = "# NBVAL_CHECK_OUTPUT"  # nbval's comment marker
+CHECK_TAG = "nbval-check-output"  # the same as a cell tag (nbval >= 0.10); preferred: the source stays clean
 GAMES = ("code_of_nine", "count_of_nine", "nine_knights", "double_nine", "codinca")
 
 
@@ -28,6 +30,12 @@ def _load(path: Path) -> dict:
 def _source(cell: dict) -> str:
     src = cell.get("source", "")
     return "".join(src) if isinstance(src, list) else src
+
+
+def _checked(cell: dict) -> bool:
+    """Whether nbval compares this cell's output (tag or comment)."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    return CHECK_TAG in tags or _source(cell).lstrip().startswith(CHECK)
 
 
 def _all_notebooks() -> list[Path]:
@@ -56,14 +64,13 @@ def test_outputs_only_where_nbval_compares_them(path):
     for i, cell in enumerate(nb["cells"]):
         if cell["cell_type"] != "code":
             continue
-        checked = _source(cell).lstrip().startswith(CHECK)
-        if checked:
-            assert cell.get("outputs"), f"cell {i} is marked {CHECK} but stores no expected output"
+        if _checked(cell):
+            assert cell.get("outputs"), f"cell {i} is marked {CHECK_TAG} but stores no expected output"
             assert cell.get("execution_count") is not None, f"cell {i}: nbval skips outputs of unrun cells"
             for out in cell["outputs"]:
                 assert out["output_type"] == "stream", f"cell {i}: compare printed text only, not rich output"
         else:
-            assert not cell.get("outputs"), f"cell {i} has stored outputs; clear them (only {CHECK} cells keep theirs)"
+            assert not cell.get("outputs"), f"cell {i} has stored outputs; clear them (only checked cells keep theirs)"
             assert cell.get("execution_count") is None, f"cell {i} has an execution count; clear outputs"
 
 
@@ -112,5 +119,17 @@ def test_nine_knights_tutorial_names_its_sources():
     for example in ("3 attacks 4", "6 attacks James's 7", "1 attacks 9", "Hidden Token 2 revealed"):
         assert example in code, f"the rulebook's fight example {example!r} is missing"
     assert "defection=True" in code and "why_illegal" in code and "GameApp(" in code
-    checked = [c for c in nb["cells"] if c["cell_type"] == "code" and _source(c).lstrip().startswith(CHECK)]
+    checked = [c for c in nb["cells"] if c["cell_type"] == "code" and _checked(c)]
     assert 5 <= len(checked) <= 12, "keep a handful of cells whose output nbval compares"
+
+
+def test_nine_knights_tutorial_marks_rulings_and_hides_helpers():
+    nb = _load(NOTEBOOKS / "tutorials" / "nine_knights.ipynb")
+    prose = "\n".join(_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
+    code = [_source(c) for c in nb["cells"] if c["cell_type"] == "code"]
+    assert prose.count("a ruling") >= 5, "mark what comes from the rulings, not the rulebook, as '(a ruling)'"
+    assert "only when revealing would change the outcome" in prose, "say when the Hidden Token question is asked"
+    assert not [c for c in code if "def " in c], "helpers belong in widgets/teach.py, not in the tutorial"
+    assert any("from widgets.teach import" in c for c in code)
+    for cell in nb["cells"]:  # tags, not comments: the learner's code stays clean
+        assert CHECK not in _source(cell), "use the nbval-check-output cell tag in the Nine Knights tutorial"
