@@ -81,9 +81,10 @@ class NineKnightsBot:
         if kind == "to":
             frm = view["selected"]
             return max((m for m in moves if m.kind == "to"), key=lambda m: self._score(view, seat, frm, m.args[0]))
+        world = state.determinize(seat, self.rng)  # look ahead only in a world built from the view
         best, best_score = None, None
         for select in moves:
-            after = state.play(select)  # the targets depend only on this seat's own Knight
+            after = world.play(select)
             for to in after.legal_moves():
                 if to.kind != "to":
                     continue

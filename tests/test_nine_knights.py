@@ -610,6 +610,18 @@ def test_heuristic_bot_prefers_fights_it_knows_it_wins():
     assert s.view(None)["fallen"][0]["duty"] == 5
 
 
+def test_heuristic_bot_decides_only_from_what_its_seat_knows():
+    """Bot fairness: the same seed gives the same decision in the real state and in any determinized one."""
+    for seed in range(6):
+        s = GAME.new(seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            seat = s.to_move
+            fake = s.determinize(seat, rng)
+            assert NineKnightsBot(seed).choose(s) == NineKnightsBot(seed).choose(fake)
+            s = s.play(rng.choice(s.legal_moves()))
+
+
 def test_heuristic_bot_beats_random_bot():
     """Bot: the heuristic bot clearly beats RandomBot (it wins at least 9 of 10 games)."""
     wins = 0
