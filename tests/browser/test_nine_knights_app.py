@@ -4,7 +4,9 @@ The app notebook (notebooks/apps/nine_knights.ipynb) shows ``GameApp("nine_knigh
 against the computer.  To keep the game short the test uses the app's own "New game" form to start a
 seeded game with ``quiet_limit`` 6 (a draw after six turns in a row without a fight), then clicks
 seeded-random legal choices - a highlighted board square, else a choice button - until the end panel
-shows.  Screenshots go to tests/browser/artifacts/.
+shows.  A second game is loaded from a save (through the Load button's file dialog) at the first
+contact between the armies and played by clicks through fights and summons to the end.
+Screenshots go to tests/browser/artifacts/.
 """
 
 from __future__ import annotations
@@ -133,3 +135,41 @@ def test_illegal_click_shows_why_and_changes_nothing(open_app, artifacts_dir):
     assert page.locator(".ninekit-app .ninekit-log").inner_text() == log, "an illegal click changed the log"
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
     print(f"illegal click on {square.get_attribute('data-id')}: {message(page)!r}")
+
+
+def _save_at_first_contact(seed: int = 7, quiet_limit: int = 30) -> str:
+    """A save of a computer-vs-computer game, taken when South can first attack (rules via ninekit)."""
+    import ninekit
+    from ninekit.bots import bot_for
+
+    state = ninekit.make("nine_knights", quiet_limit=quiet_limit).new(seed)
+    bots = [bot_for("nine_knights", seed), bot_for("nine_knights", seed + 1)]
+    while not state.is_over:
+        if state.to_move == 0 and state.legal_moves()[0].kind == "select":
+            enemy = {k["square"] for k in state.view(0)["knights"] if k["owner"] == 1}
+            if any(t.args and t.args[0] in enemy for m in state.legal_moves() for t in state.play(m).legal_moves()):
+                return state.to_json()
+        state = state.play(bots[state.to_move].choose(state))
+    raise AssertionError("the sample game never came to a fight")
+
+
+def test_load_a_save_then_fight_to_the_end(open_app, artifacts_dir, tmp_path):
+    """Load/upload in the browser, then a game with fights (and summons) played by clicks to the end."""
+    save = tmp_path / "nine_knights.json"
+    save.write_text(_save_at_first_contact())
+    page = open_game(open_app, APP)
+    before = signature(page)
+    with page.expect_file_chooser() as chooser:  # the Load button opens the browser's file dialog
+        page.locator(".ninekit-app .ninekit-toolbar").get_by_role("button", name="Load").click()
+    chooser.value.set_files(str(save))
+    assert settle(page, before) == "changed", "uploading a save changed nothing"
+    assert status(page) == "South: choose a Knight to move", status(page)
+    assert not message(page) or "Loaded" in message(page), message(page)
+
+    clicks = play_to_end(page, random.Random(CLICK_SEED), MAX_CLICKS)
+    log = page.locator(".ninekit-app .ninekit-log").inner_text()
+    shot(page, artifacts_dir / "nine_knights_loaded_end.png")
+    assert "attacks" in log, "no fight happened after loading a game at first contact"
+    assert page.locator(OUTCOME).is_visible()
+    assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
+    print(f"after loading: {clicks} clicks, {log.count('attacks')} fights, {log.count('summons')} summons")
