@@ -95,10 +95,17 @@ SITES = ("x10", "x1")  # site 0 is Site ×10, site 1 is Site ×1
 SITE_INDEX = {"x10": 0, "x1": 1}
 SITE_WORDS = ("Site ×10", "Site ×1")
 DIRECTIONS = ("left", "right")  # left = next seat clockwise (seat + 1)
-# Effects a copy (Hacker, Shaman) or Archangel can resolve: no [Constant], no placement-only card,
-# no Elf (nothing), and no Hacker / Shaman / Archangel (no chains).
+# Effects that do something when resolved: no [Constant], no placement-only card, no Elf (nothing),
+# and none of the cards that resolve another card's effect (Hacker, Shaman, Archangel).
 COPYABLE = frozenset({REAPER, CLOWN, NECROMANCER, FALLEN_ANGEL, MEDUSA, MAGICIAN, SOL, SNIPER, DARK_ELF,
                       FORTUNE_TELLER, THERA})
+# Hacker copies these (rulings: not [Constant], placement-only, Elf, nor another Hacker / Shaman copy).
+HACKER_COPIES = COPYABLE | {ARCHANGEL}
+# A card Archangel brings up resolves its effect unless [Constant] or a placement rule only (rulings).
+ARCHANGEL_RESOLVES = COPYABLE | {HACKER, SHAMAN, ARCHANGEL}
+# Shaman possesses a card whose effect is not [Constant] (rulings); these of them do something
+# (Hacker / Shaman: no chains of copies; Elf, Aiko, Luna: nothing to resolve).
+SHAMAN_RESOLVES = COPYABLE | {ARCHANGEL}
 PLACED_ON_OTHERS = frozenset({AIKO, DARK_AIKO})
 TARGET_RANGE = (10, 99)
 COMPETITION_GAMES = 3
@@ -201,6 +208,11 @@ class Position(NamedTuple):
     ``boards[p]`` is ``(Site ×10 stack, Site ×1 stack)``, bottom to top;
     ``pile`` has its top card last; ``known[p]`` holds the hidden cards whose
     place seat ``p`` knows (``known[n]``: everyone, i.e. spectators too).
+    Every card movement is public except which card Fortune Teller puts back
+    face down, so knowledge is kept per card instance: ``vague`` holds
+    ``(seat, cards, seen)`` where the seat knows that the cards ``seen`` are
+    among the places now holding ``cards`` (e.g. "in that hand or on top of
+    the pile"), the other places holding cards it does not know.
     """
 
     n: int
@@ -221,10 +233,23 @@ class Position(NamedTuple):
     turn: int
     phase: str          # card, site, an effect's decision, or over
     playing: int        # the card chosen to play (-1: none)
-    ctx: tuple          # effect decision: (card type, site it resolves at, via card type or -1[, target])
+    ctx: tuple          # effect decision: (card type, site it resolves at, via card types[, Sniper target])
     extra: bool         # Medusa: the same player takes another turn
     known: tuple
     shown: tuple        # Sniper: (viewer, seat, card) this game
+    vague: tuple        # (seat, cards, seen): ``seen`` are somewhere among the places of ``cards``
+    events: tuple       # what the last move's effects did at once (for the log)
+
+
+_FIELD = {name: i for i, name in enumerate(Position._fields)}
+
+
+def _rep(pos: Position, **changes) -> Position:
+    """``pos._replace(**changes)``, faster (random playouts make many of these)."""
+    values = list(pos)
+    for name, value in changes.items():
+        values[_FIELD[name]] = value
+    return tuple.__new__(Position, values)
 
 
 def _with(seq: tuple, i: int, value) -> tuple:
@@ -253,6 +278,58 @@ def _board_protected(boards: tuple, p: int, actor: int) -> bool:
     return _protected(boards, p, 0, actor) or _protected(boards, p, 1, actor)
 
 
+# --- what each seat knows of the hidden cards ----------------------------------------
+
+def _learn(known: tuple, vague: tuple, seats, insts) -> tuple:
+    """``seats`` now know exactly where the cards ``insts`` are: the new ``(known, vague)``."""
+    add: dict = {}
+    if vague:
+        kept = []
+        for blk in vague:
+            q, cards, seen = blk
+            if q in seats and not cards.isdisjoint(insts):
+                # A learnt card filled one of these places: the others hold the rest.
+                cards, seen = cards - insts, seen - insts
+                if not seen:
+                    continue
+                if len(cards) == 1:  # one place left, holding the one card seen
+                    add[q] = seen
+                    continue
+                blk = (q, cards, seen)
+            kept.append(blk)
+        vague = tuple(kept)
+    known = tuple((k | insts | add.get(q, frozenset())) if q in seats else (k | add[q]) if q in add else k
+                  for q, k in enumerate(known))
+    return known, vague
+
+
+def _blur(known: tuple, vague: tuple, mover: int, hand) -> tuple:
+    """Fortune Teller put one of ``hand`` back face down: the other seats cannot tell which.
+
+    What a seat knew of these cards becomes "somewhere among their places" (the mover's hand and
+    the top of the pile), joined with what it already knew only that vaguely.
+    """
+    hand = frozenset(hand)
+    groups: dict = {}
+    kept = []
+    for blk in vague:
+        q, cards, seen = blk
+        if q != mover and not cards.isdisjoint(hand):
+            c0, s0 = groups.get(q, (hand, frozenset()))
+            groups[q] = (c0 | cards, s0 | seen)
+        else:
+            kept.append(blk)
+    out = list(known)
+    for q, k in enumerate(known):
+        seen = k & hand
+        if q != mover and seen:
+            c0, s0 = groups.get(q, (hand, frozenset()))
+            groups[q] = (c0, s0 | seen)
+            out[q] = k - seen
+    kept += [(q, cards, seen) for q, (cards, seen) in groups.items() if seen]
+    return tuple(out), tuple(kept)
+
+
 def _deal(n, deck, key, game, start, teams, target, competition, tokens, results):
     rng = random.Random(f"double_nine:{key}:{game}")
     cards = list(DECKS[deck])
@@ -264,18 +341,20 @@ def _deal(n, deck, key, game, start, teams, target, competition, tokens, results
     pos = Position(n=n, deck=deck, teams=teams, target=target, competition=competition, key=key, game=game,
                    start=start, tokens=tokens, results=results, boards=(((), ()),) * n, hands=hands, pile=pile,
                    face_up=False, removed=removed, turn=start, phase="card", playing=-1, ctx=(), extra=False,
-                   known=(frozenset(),) * (n + 1), shown=())
+                   known=(frozenset(),) * (n + 1), shown=(), vague=(), events=())
     return _begin_turn(pos, start)
 
 
 def _begin_turn(pos: Position, seat: int) -> Position:
     """``seat`` draws the top card of the pile and must choose a card to play."""
     inst = pos.pile[-1]
-    known = pos.known
+    known, vague = pos.known, pos.vague
     if pos.face_up:
-        known = tuple(k | {inst} for k in known)
-    return pos._replace(pile=pos.pile[:-1], hands=_with(pos.hands, seat, pos.hands[seat] + (inst,)), turn=seat,
-                        phase="card", playing=-1, ctx=(), extra=False, known=known)
+        known, vague = _learn(known, vague, range(pos.n + 1), {inst})
+    elif vague:
+        known, vague = _learn(known, vague, (seat,), {inst})
+    return _rep(pos, pile=pos.pile[:-1], hands=_with(pos.hands, seat, pos.hands[seat] + (inst,)), turn=seat,
+                        phase="card", playing=-1, ctx=(), extra=False, known=known, vague=vague)
 
 
 def _end_turn(pos: Position) -> Position:
@@ -294,15 +373,16 @@ def _finish_game(pos: Position) -> Position:
     else:
         over = max(tokens) >= VICTORIES_TO_WIN
     if over:
-        return pos._replace(tokens=tokens, results=results, phase="over", playing=-1, ctx=(), extra=False)
+        return _rep(pos, tokens=tokens, results=results, phase="over", playing=-1, ctx=(), extra=False)
     start = pos.start
     for k in range(pos.n):  # left of the first winner clockwise from the last start player
         p = (pos.start + k) % pos.n
         if p in winners:
             start = (p + 1) % pos.n
             break
-    return _deal(pos.n, pos.deck, pos.key, pos.game + 1, start, pos.teams, pos.target, pos.competition,
-                 tokens, results)
+    dealt = _deal(pos.n, pos.deck, pos.key, pos.game + 1, start, pos.teams, pos.target, pos.competition,
+                  tokens, results)
+    return _rep(dealt, events=pos.events)
 
 
 # --- what may be done now ----------------------------------------------------------
@@ -317,12 +397,22 @@ def _sites_for(pos: Position, t: int, actor: int, ignore_protection: bool = Fals
     return [(actor, 0), (actor, 1)]
 
 
-def _forced(pos: Position) -> int:
-    """The drawn card's type when Dark Aiko forces it to be played, else -1."""
+def _cursed(pos: Position) -> bool:
+    """Dark Aiko is a top card on the board of the player to move (public: the prompt may say so)."""
     a = pos.turn
-    if DARK_AIKO in (_top(pos.boards, a, 0), _top(pos.boards, a, 1)):
+    return DARK_AIKO in (_top(pos.boards, a, 0), _top(pos.boards, a, 1))
+
+
+def _forced(pos: Position) -> int:
+    """The drawn card's type when Dark Aiko forces it to be played, else -1.
+
+    The drawn card can be played if it has a legal site, or if no hand card has one (then the
+    fallback lets Aiko / Dark Aiko go on any other player's site, the drawn card included).
+    """
+    if _cursed(pos):
+        a = pos.turn
         drawn = pos.hands[a][-1] % 20
-        if _sites_for(pos, drawn, a):
+        if _sites_for(pos, drawn, a) or not any(_sites_for(pos, inst % 20, a) for inst in pos.hands[a]):
             return drawn
     return -1
 
@@ -365,7 +455,7 @@ def _options(pos: Position) -> list:
     if ph == "swap":
         return [(p,) for p in range(n) if b[p][0] and b[p][1] and not _board_protected(b, p, a)]
     if ph == "possess":
-        return [(p,) for p in range(n) if p != a and b[p][1] and b[p][1][-1] % 20 in COPYABLE]
+        return [(p,) for p in range(n) if p != a and b[p][1] and not CONSTANT[b[p][1][-1] % 20]]
     if ph == "aim":
         return [(p,) for p in range(n) if p != a and pos.hands[p]]
     if ph == "decide":
@@ -383,47 +473,63 @@ _PHASE_OF = {REAPER: "take", CLOWN: "direction", NECROMANCER: "beneath", MAGICIA
              SOL: "remove", SNIPER: "aim", DARK_ELF: "give", FORTUNE_TELLER: "return", ARCHANGEL: "beneath"}
 
 
-def _effect(pos: Position, t: int, site: int, via: int) -> Position:
-    """Resolve the effect of card type ``t`` as if just played by the player to move onto ``site``."""
+def _note(pos: Position, event: tuple) -> Position:
+    return _rep(pos, events=pos.events + (event,))
+
+
+def _effect(pos: Position, t: int, site: int, via: tuple) -> Position:
+    """Resolve the effect of card type ``t`` as if just played by the player to move onto ``site``.
+
+    ``via`` lists the cards it is resolved through (Archangel, Hacker, Shaman), outermost first.
+    Every chain ends: Hacker copies no Hacker / Shaman, a possessed Hacker / Shaman does nothing,
+    and an Archangel effect reached through another card resolves no further effect.
+    """
     a, b = pos.turn, pos.boards
     if t == HACKER:
         beside = _top(b, a, 1 - site)
-        if beside in COPYABLE:
-            return _effect(pos, beside, site, HACKER)
+        if beside in HACKER_COPIES:
+            return _effect(_note(pos, ("copy", HACKER, beside)), beside, site, via + (HACKER,))
+        pos = _note(pos, ("nothing",))
     elif t == FALLEN_ANGEL:
+        swapped = []
         for p in range(pos.n):
             if p != a and b[p][0] and b[p][1] and not _board_protected(b, p, a):
                 tens, ones = b[p]
                 b = _set_site(_set_site(b, p, 0, tens[:-1] + ones[-1:]), p, 1, ones[:-1] + tens[-1:])
-        pos = pos._replace(boards=b)
+                swapped.append(p)
+        pos = _rep(pos, boards=b, events=pos.events + (("swap", tuple(swapped)),))
     elif t == MEDUSA:
-        pos = pos._replace(extra=True)
+        pos = _rep(pos, extra=True, events=pos.events + (("again" if pos.pile else "no_again",),))
     elif t == THERA:
         face_up = not pos.face_up
-        known = pos.known if face_up else tuple(k | set(pos.pile) for k in pos.known)
-        pos = pos._replace(pile=pos.pile[::-1], face_up=face_up, known=known)
+        known, vague = _learn(pos.known, pos.vague, range(pos.n + 1), frozenset(pos.pile))  # all saw them
+        pos = _rep(pos, pile=pos.pile[::-1], face_up=face_up, known=known, vague=vague,
+                           events=pos.events + (("thera", face_up),))
     elif t == FORTUNE_TELLER:
         if pos.pile:
             inst = pos.pile[-1]
-            known = pos.known
+            known, vague = pos.known, pos.vague
             if pos.face_up:
-                known = tuple(k | {inst} for k in known)
-            pos = pos._replace(pile=pos.pile[:-1], hands=_with(pos.hands, a, pos.hands[a] + (inst,)),
-                               known=known, phase="return", ctx=(t, site, via))
-            return pos
+                known, vague = _learn(known, vague, range(pos.n + 1), {inst})
+            elif vague:
+                known, vague = _learn(known, vague, (a,), {inst})
+            return _rep(pos, pile=pos.pile[:-1], hands=_with(pos.hands, a, pos.hands[a] + (inst,)),
+                                known=known, vague=vague, phase="return", ctx=(t, site, via))
+        pos = _note(pos, ("nothing",))
     elif t == DARK_ELF:
         if b[a][1 - site]:
             return _ask(pos, "give", t, site, via)
+        pos = _note(pos, ("nothing",))
     elif t in _PHASE_OF:
         return _ask(pos, _PHASE_OF[t], t, site, via)
     return _end_turn(pos)
 
 
-def _ask(pos: Position, phase: str, t: int, site: int, via: int) -> Position:
-    asked = pos._replace(phase=phase, ctx=(t, site, via))
+def _ask(pos: Position, phase: str, t: int, site: int, via: tuple) -> Position:
+    asked = _rep(pos, phase=phase, ctx=(t, site, via))
     if _options(asked):
         return asked
-    return _end_turn(pos)  # no legal target: nothing happens
+    return _end_turn(_note(pos, ("nothing",)))  # no legal target: nothing happens
 
 
 # --- moves and their sentences ------------------------------------------------------
@@ -443,7 +549,7 @@ def _move(pos: Position, kind: str, args: tuple) -> Move:
     elif kind == "give":
         key = (kind, args, a, b[a][1 - pos.ctx[1]][-1] % 20, pos.ctx[2])
     elif kind == "beneath":
-        key = (kind, args, pos.ctx[0], pos.ctx[1], b[a][pos.ctx[1]][args[0]] % 20)
+        key = (kind, args, pos.ctx[0], pos.ctx[1], b[a][pos.ctx[1]][args[0]] % 20, _brings_effect(pos, args[0]))
     elif kind == "swap":
         key = (kind, args, a)
     elif kind == "possess":
@@ -460,7 +566,18 @@ def _move(pos: Position, kind: str, args: tuple) -> Move:
 
 def _via(pos: Position) -> str:
     t, _, via = pos.ctx[:3]
-    return NAMES[t] if via < 0 else f"{NAMES[t]} (through {NAMES[via]})"
+    return f"{NAMES[t]} (through {' and '.join(NAMES[v] for v in via)})" if via else NAMES[t]
+
+
+def _brings_effect(pos: Position, i: int) -> bool:
+    """Whether Archangel bringing up card ``i`` of its site resolves an effect afterwards."""
+    t, site, via = pos.ctx[:3]
+    if t != ARCHANGEL or via:
+        return False  # an Archangel effect reached through another card resolves nothing further
+    up = pos.boards[pos.turn][site][i] % 20
+    if up == HACKER:
+        return _top(pos.boards, pos.turn, 1 - site) in HACKER_COPIES
+    return up in ARCHANGEL_RESOLVES
 
 
 def _text(pos: Position, kind: str, args: tuple) -> str:
@@ -486,14 +603,22 @@ def _text(pos: Position, kind: str, args: tuple) -> str:
         inst = b[a][site][args[0]]
         place = f"card {args[0] + 1} from the bottom of your {SITE_WORDS[site]}"
         if t == ARCHANGEL:
-            return f"Bring {_label(inst)} ({place}) to the top and use its effect"
+            if _brings_effect(pos, args[0]):
+                return f"Bring {_label(inst)} ({place}) to the top and use its effect"
+            return f"Bring {_label(inst)} ({place}) to the top"
         return f"Revive {_label(inst)} ({place}) onto your {SITE_WORDS[1 - site]}"
     if kind == "swap":
         p = args[0]
         return "Swap your own two top cards" if p == a else f"Swap {_who(p)}'s two top cards"
     if kind == "possess":
         p = args[0]
-        return f"Use the effect of {_label(b[p][1][-1])} on {_who(p)}'s Site ×1"
+        top = b[p][1][-1] % 20
+        text = f"Use the effect of {_label(b[p][1][-1])} on {_who(p)}'s Site ×1"
+        if top in (HACKER, SHAMAN):
+            text += " (nothing happens: no chains of copies)"
+        elif top not in SHAMAN_RESOLVES:
+            text += " (nothing happens)"
+        return text
     if kind == "aim":
         return f"Look at {_who(args[0])}'s hand"
     if kind == "decide":
@@ -505,19 +630,24 @@ def _text(pos: Position, kind: str, args: tuple) -> str:
     raise AssertionError(kind)
 
 
+def _is_word(x, words) -> bool:
+    """``x`` is one of ``words`` (a string: lists or dicts from JSON are refused, never hashed)."""
+    return type(x) is str and x in words
+
+
 _KIND_ARGS = {  # kind: checker of its JSON args
-    "card": lambda a: len(a) == 1 and a[0] in TYPE,
-    "site": lambda a: len(a) == 2 and _is_seat(a[0]) and a[1] in SITE_INDEX,
-    "take": lambda a: len(a) == 2 and _is_seat(a[0]) and a[1] in SITE_INDEX,
-    "remove": lambda a: len(a) == 2 and _is_seat(a[0]) and a[1] in SITE_INDEX,
-    "give": lambda a: len(a) == 2 and _is_seat(a[0]) and a[1] in SITE_INDEX,
-    "direction": lambda a: len(a) == 1 and a[0] in DIRECTIONS,
+    "card": lambda a: len(a) == 1 and _is_word(a[0], TYPE),
+    "site": lambda a: len(a) == 2 and _is_seat(a[0]) and _is_word(a[1], SITE_INDEX),
+    "take": lambda a: len(a) == 2 and _is_seat(a[0]) and _is_word(a[1], SITE_INDEX),
+    "remove": lambda a: len(a) == 2 and _is_seat(a[0]) and _is_word(a[1], SITE_INDEX),
+    "give": lambda a: len(a) == 2 and _is_seat(a[0]) and _is_word(a[1], SITE_INDEX),
+    "direction": lambda a: len(a) == 1 and _is_word(a[0], DIRECTIONS),
     "beneath": lambda a: len(a) == 1 and type(a[0]) is int and 0 <= a[0] < 40,
     "swap": lambda a: len(a) == 1 and _is_seat(a[0]),
     "possess": lambda a: len(a) == 1 and _is_seat(a[0]),
     "aim": lambda a: len(a) == 1 and _is_seat(a[0]),
-    "decide": lambda a: len(a) == 1 and a[0] in ("remove", "keep"),
-    "return": lambda a: len(a) == 1 and a[0] in TYPE,
+    "decide": lambda a: len(a) == 1 and _is_word(a[0], ("remove", "keep")),
+    "return": lambda a: len(a) == 1 and _is_word(a[0], TYPE),
 }
 _KIND_HELP = {
     "card": "[card name]", "site": "[seat, \"x10\" or \"x1\"]", "take": "[seat, \"x10\" or \"x1\"]",
@@ -578,8 +708,8 @@ class DoubleNine(Rules):
         who = names[pos.turn]
         ph = pos.phase
         if ph == "card":
-            if _forced(pos) >= 0:
-                return f"{who}: Dark Aiko forces you to play the card you drew"
+            if _cursed(pos):  # never depends on the (hidden) drawn card: every seat reads the prompt
+                return f"{who}: Dark Aiko forces you to play the card you drew, if it can be played"
             return f"{who}: choose a card from your hand to play"
         if ph == "site":
             return f"{who}: choose a site for {_name(pos.playing)}"
@@ -616,19 +746,25 @@ class DoubleNine(Rules):
 
     def apply(self, pos, move):
         kind, args, a = move.kind, move.args, pos.turn
+        if pos.events:
+            pos = _rep(pos, events=())
         if kind == "card":
             t = TYPE[args[0]]
             hand = pos.hands[a]
             i = next(i for i, inst in enumerate(hand) if inst % 20 == t)
-            return pos._replace(hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), playing=hand[i], phase="site")
+            pos = _rep(pos, hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), playing=hand[i], phase="site")
+            if pos.vague:  # the chosen card is public
+                known, vague = _learn(pos.known, pos.vague, range(pos.n + 1), {hand[i]})
+                pos = _rep(pos, known=known, vague=vague)
+            return pos
         b = pos.boards
         if kind == "site":
             p, s = args[0], SITE_INDEX[args[1]]
             inst = pos.playing
-            pos = pos._replace(boards=_set_site(b, p, s, b[p][s] + (inst,)), playing=-1)
+            pos = _rep(pos, boards=_set_site(b, p, s, b[p][s] + (inst,)), playing=-1)
             if p != a:
                 return _end_turn(pos)  # Aiko / Dark Aiko: placement only
-            return _effect(pos, inst % 20, s, -1)
+            return _effect(pos, inst % 20, s, ())
         t, site, via = pos.ctx[:3]
         if kind in ("take", "remove"):
             p, s = args[0], SITE_INDEX[args[1]]
@@ -636,70 +772,79 @@ class DoubleNine(Rules):
             b = _set_site(b, p, s, stack[:-1])
             if kind == "take":
                 b = _set_site(b, a, 1 - site, b[a][1 - site] + stack[-1:])
-                return _end_turn(pos._replace(boards=b))
-            known = tuple(k | {stack[-1]} for k in pos.known)
-            return _end_turn(pos._replace(boards=b, removed=pos.removed + stack[-1:], known=known))
+                return _end_turn(_rep(pos, boards=b))
+            known, vague = _learn(pos.known, pos.vague, range(pos.n + 1), frozenset(stack[-1:]))
+            return _end_turn(_rep(pos, boards=b, removed=pos.removed + stack[-1:], known=known, vague=vague))
         if kind == "give":
             p, s = args[0], SITE_INDEX[args[1]]
             mine = b[a][1 - site]
             b = _set_site(b, a, 1 - site, mine[:-1])
-            return _end_turn(pos._replace(boards=_set_site(b, p, s, b[p][s] + mine[-1:])))
+            return _end_turn(_rep(pos, boards=_set_site(b, p, s, b[p][s] + mine[-1:])))
         if kind == "direction":
             n, hands = pos.n, pos.hands
             step = 1 if args[0] == "left" else -1
             new = tuple(hands[(p - step) % n] for p in range(n))
-            known = tuple(k | set(hands[p]) for p, k in enumerate(pos.known[:n])) + pos.known[n:]
-            return _end_turn(pos._replace(hands=new, known=known))
+            known, vague = pos.known, pos.vague
+            for p in range(n):  # each player knows the card it passed and the card it received
+                known, vague = _learn(known, vague, (p,), frozenset(hands[p] + new[p]))
+            return _end_turn(_rep(pos, hands=new, known=known, vague=vague))
         if kind == "beneath":
             i = args[0]
             stack = b[a][site]
             inst = stack[i]
             if t == ARCHANGEL:
+                follows = not via and inst % 20 in ARCHANGEL_RESOLVES
                 b = _set_site(b, a, site, stack[:i] + stack[i + 1:] + (inst,))
-                pos = pos._replace(boards=b)
-                if inst % 20 in COPYABLE:
-                    return _effect(pos, inst % 20, site, ARCHANGEL)
+                pos = _rep(pos, boards=b)
+                if follows:  # not when this Archangel effect was itself reached through another card
+                    return _effect(pos, inst % 20, site, via + (ARCHANGEL,))
                 return _end_turn(pos)
             b = _set_site(b, a, site, stack[:i] + stack[i + 1:])
             b = _set_site(b, a, 1 - site, b[a][1 - site] + (inst,))
-            return _end_turn(pos._replace(boards=b))
+            return _end_turn(_rep(pos, boards=b))
         if kind == "swap":
             p = args[0]
             tens, ones = b[p]
             b = _set_site(_set_site(b, p, 0, tens[:-1] + ones[-1:]), p, 1, ones[:-1] + tens[-1:])
-            return _end_turn(pos._replace(boards=b))
+            return _end_turn(_rep(pos, boards=b))
         if kind == "possess":
-            return _effect(pos, _top(b, args[0], 1), site, SHAMAN)
+            top = _top(b, args[0], 1)
+            if top in SHAMAN_RESOLVES:
+                return _effect(pos, top, site, via + (SHAMAN,))
+            return _end_turn(_note(pos, ("nothing",)))  # Elf, Aiko, Luna; Hacker / Shaman: no chains of copies
         if kind == "aim":
             p = args[0]
-            known = _with(pos.known, a, pos.known[a] | set(pos.hands[p]))
+            known, vague = _learn(pos.known, pos.vague, (a,), frozenset(pos.hands[p]))
             shown = pos.shown + tuple((a, p, inst) for inst in pos.hands[p])
-            return pos._replace(phase="decide", ctx=(t, site, via, p), known=known, shown=shown)
+            return _rep(pos, phase="decide", ctx=(t, site, via, p), known=known, vague=vague, shown=shown)
         if kind == "decide":
             p = pos.ctx[3]
             if args[0] == "keep":
                 return _end_turn(pos)
             gone = pos.hands[p]
-            known = _with(pos.known, p, pos.known[p] | set(gone))
+            known, vague = _learn(pos.known, pos.vague, (p,), frozenset(gone))
             hands, pile = _with(pos.hands, p, ()), pos.pile
             if pile:
                 hands = _with(hands, p, (pile[-1],))
-                if pos.face_up:
-                    known = tuple(k | {pile[-1]} for k in known)
+                who = range(pos.n + 1) if pos.face_up else (p,)
+                known, vague = _learn(known, vague, who, {pile[-1]})
                 pile = pile[:-1]
-            return _end_turn(pos._replace(hands=hands, pile=pile, removed=pos.removed + gone, known=known))
+            return _end_turn(_rep(pos, hands=hands, pile=pile, removed=pos.removed + gone, known=known,
+                                          vague=vague))
         if kind == "return":
             hand = pos.hands[a]
             i = next(i for i, inst in enumerate(hand) if NAMES[inst % 20] == args[0])
             inst = hand[i]
-            known = pos.known
-            if not pos.face_up:
-                # The others cannot tell which card went back: what they knew of this hand is lost.
-                lost = set(hand)
-                known = tuple((k | {inst}) if p == a else (k - lost) if k & lost else k
-                              for p, k in enumerate(known))
-            pos = pos._replace(hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), pile=pos.pile + (inst,),
-                               known=known)
+            known, vague = pos.known, pos.vague
+            if pos.face_up:
+                known, vague = _learn(known, vague, range(pos.n + 1), {inst})
+            else:
+                # The others cannot tell which card went back: what they knew of this hand becomes
+                # "in that hand or on top of the pile".
+                known, vague = _blur(known, vague, a, hand)
+                known, vague = _learn(known, vague, (a,), {inst})
+            pos = _rep(pos, hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), pile=pos.pile + (inst,),
+                               known=known, vague=vague)
             return _end_turn(pos)
         raise AssertionError(kind)
 
@@ -824,7 +969,7 @@ def _why_illegal(pos: Position, move: Move) -> str:
         top = b[p][1][-1] % 20
         if CONSTANT[top]:
             return f"{NAMES[top]}'s effect is [Constant]: Shaman cannot use it"
-        return f"{NAMES[top]} has no effect Shaman can use (no placement rules, no Elf, no chains of copies)"
+        return "That is not one of the decisions open now"
     if kind == "aim":
         if args[0] == a:
             return "Sniper looks at another player's hand"
@@ -900,34 +1045,76 @@ def _view(pos: Position, seat: int | None) -> dict:
 
 
 def _determinize(pos: Position, seat: int | None, rng: random.Random) -> Position:
-    """Resample every card ``seat`` cannot place: other hands, a face-down pile, removed cards, later deals."""
-    known = pos.known[pos.n if seat is None else seat]
+    """Resample every card ``seat`` cannot place: other hands, a face-down pile, removed cards, later deals.
+
+    Cards the seat knows exactly stay where they are; cards it knows only as "somewhere among these
+    places" (``vague``) are put at random among those places; the rest is shuffled.
+    """
+    me = pos.n if seat is None else seat
+    exact = pos.known[me]
     slots = []  # (area, index, position in area)
+    cards = []
     for p in range(pos.n):
         if p != seat:
             slots += [("hand", p, i) for i in range(len(pos.hands[p]))]
+            cards += pos.hands[p]
     if not pos.face_up:
         slots += [("pile", 0, i) for i in range(len(pos.pile))]
+        cards += pos.pile
     slots += [("removed", 0, i) for i in range(len(pos.removed))]
-
-    def card(slot):
-        area, p, i = slot
-        return pos.hands[p][i] if area == "hand" else pos.pile[i] if area == "pile" else pos.removed[i]
-
-    free = [s for s in slots if card(s) not in known]
-    cards = [card(s) for s in free]
-    rng.shuffle(cards)
+    cards += pos.removed
+    where = {inst: k for k, inst in enumerate(cards)}
+    placed: dict = {}  # slot number: card known vaguely, put at one of its possible places
+    mine = []
+    for q, group, seen in pos.vague:
+        if q != me:
+            continue
+        places = sorted(where[x] for x in group if x in where and x not in exact)
+        known_here = sorted(x for x in seen if x in where and x not in exact)[:len(places)]
+        for k, inst in zip(rng.sample(places, len(known_here)), known_here):
+            placed[k] = inst
+        mine.append((places, frozenset(known_here)))
+    taken = exact | set(placed.values())
+    free = [k for k, inst in enumerate(cards) if inst not in exact and k not in placed]
+    pool = [inst for inst in cards if inst not in taken]
+    rng.shuffle(pool)
+    new = list(cards)
+    for k, inst in placed.items():
+        new[k] = inst
+    for k, inst in zip(free, pool):
+        new[k] = inst
     hands = [list(h) for h in pos.hands]
     pile, removed = list(pos.pile), list(pos.removed)
-    for (area, p, i), inst in zip(free, cards):
+    for (area, p, i), inst in zip(slots, new):
         if area == "hand":
             hands[p][i] = inst
         elif area == "pile":
             pile[i] = inst
         else:
             removed[i] = inst
-    return pos._replace(hands=tuple(map(tuple, hands)), pile=tuple(pile), removed=tuple(removed),
-                        key=rng.getrandbits(64))
+    # The seat's vague knowledge now points at the cards sampled into those places.
+    vague = tuple(v for v in pos.vague if v[0] != me) + tuple(
+        (me, frozenset(new[k] for k in places), seen) for places, seen in mine if seen)
+    return _rep(pos, hands=tuple(map(tuple, hands)), pile=tuple(pile), removed=tuple(removed),
+                        vague=vague, key=rng.getrandbits(64))
+
+
+def _event_text(event: tuple, who: str) -> str:
+    kind = event[0]
+    if kind == "copy":
+        return f"{NAMES[event[1]]} uses {NAMES[event[2]]}'s effect"
+    if kind == "swap":
+        if not event[1]:
+            return "no other board can be swapped"
+        return " and ".join(map(_who, event[1])) + (" swaps" if len(event[1]) == 1 else " swap") \
+            + " their top cards"
+    if kind == "again":
+        return f"{who} will take another turn"
+    if kind == "no_again":
+        return "the pile is empty, so there is no extra turn"
+    if kind == "thera":
+        return "the pile is reversed and " + ("face up" if event[1] else "face down again")
+    return "nothing happens"
 
 
 def _log_line(before: Position, after: Position, seat: int, move: Move, viewer: int | None) -> str:
@@ -940,12 +1127,6 @@ def _log_line(before: Position, after: Position, seat: int, move: Move, viewer: 
         where = f"their {SITE_WORDS[s]}" if p == seat else f"{_who(p)}'s {SITE_WORDS[s]}"
         t = before.playing % 20
         line = f"{who} plays {NAMES[t]} ({NUMBER[t]}) onto {where}"
-        if t == FALLEN_ANGEL:
-            line += ": the other players swap their top cards"
-        elif t == MEDUSA:
-            line += f": {who} will take another turn"
-        elif t == THERA:
-            line += ": the pile is reversed and " + ("face up" if after.face_up else "face down again")
     elif kind == "aim":
         line = f"{who} looks at {_who(args[0])}'s hand"
         if viewer == seat:
@@ -991,6 +1172,8 @@ def _log_line(before: Position, after: Position, seat: int, move: Move, viewer: 
                 line = f"{who} brings {_label(inst)} to the top with {eff}"
             else:
                 line = f"{who} revives {_label(inst)} onto {place(seat, 1 - before.ctx[1])} with {eff}"
+    if after.events:  # what the effects did at once (all of it public)
+        line += ": " + "; ".join(_event_text(e, who) for e in after.events)
     if len(after.results) > len(before.results):
         numbers, winners = after.results[-1]
         line += (f". Game {len(after.results)} ends: numbers " + ", ".join(map(str, numbers)) + "; "
@@ -1077,7 +1260,7 @@ def position(players: int = 2, *, boards: Sequence | None = None, hands: Sequenc
         left = [NAMES[t] for t in sorted(free) for _ in free[t]]
         if left:
             raise bad(f"cards of the {deck} deck are placed nowhere: {', '.join(left)}")
-    if pile_face_up not in (False, True):
+    if type(pile_face_up) is not bool:
         raise bad("pile_face_up must be True or False")
     numbers = [tuple(r) for r in results]
     if any(len(r) != players or any(type(x) is not int or not 0 <= x <= 99 for x in r) for r in numbers):
@@ -1092,7 +1275,7 @@ def position(players: int = 2, *, boards: Sequence | None = None, hands: Sequenc
     pos = Position(n=players, deck=deck, teams=teams, target=target, competition=competition, key=seed,
                    game=len(done), start=start, tokens=tokens, results=done, boards=made_boards, hands=made_hands,
                    pile=made_pile, face_up=pile_face_up, removed=made_removed, turn=turn, phase="card", playing=-1,
-                   ctx=(), extra=False, known=(frozenset(),) * (players + 1), shown=())
+                   ctx=(), extra=False, known=(frozenset(),) * (players + 1), shown=(), vague=(), events=())
     return game.state_at(pos)
 
 

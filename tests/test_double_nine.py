@@ -350,7 +350,7 @@ def test_dark_aiko_goes_on_another_board_and_forces_the_drawn_card():
     s = play(s, "site", 1, "x10")
     assert s.to_move == 1 and s.view(1)["hand"] == ["Elf", "Luna"]
     assert [m.args for m in s.legal_moves()] == [("Luna",)]
-    assert s.prompt == "Player 2: Dark Aiko forces you to play the card you drew"
+    assert s.prompt == "Player 2: Dark Aiko forces you to play the card you drew, if it can be played"
     assert refused(s, "card", "Elf") == (
         "Dark Aiko is a top card on your board: you must play the card you drew (Luna)")
 
@@ -448,12 +448,15 @@ def test_archangel_brings_a_card_up_and_uses_its_effect():
     assert s.to_move == 0  # Medusa: another turn
 
 
-@pytest.mark.parametrize("beneath", ["Hacker", "Shaman", "Sister", "Luna"])
-def test_archangel_no_chain_no_constant_no_placement(beneath):
-    """Archangel: no effect for [Constant] or placement-only cards, nor a copy card (no chains)."""
-    s = dn.position(2, boards=[([beneath], ["Reaper"]), (["Medusa"], [])], hands=[["Archangel", "Elf"], ["Clown"]],
-                    pile=["Aiko"], deck="mixed")
-    s = play(put(s, "Archangel", 0, "x10"), "beneath", 0)
+@pytest.mark.parametrize("beneath", ["Sister", "Nine-tailed Fox", "Luna", "Aiko", "Dark Aiko", "Elf"])
+def test_archangel_no_effect_for_constant_or_placement_only(beneath):
+    """Rulings (9 Archangel): no effect if the card brought up is [Constant] or a placement rule only."""
+    s = dn.position(2, boards=[([beneath], ["Reaper"]), (["Medusa"], [])], hands=[["Elf", "Archangel"], ["Clown"]],
+                    pile=["Aiko"], deck="full")
+    s = put(s, "Archangel", 0, "x10")
+    assert str(s.legal_moves()[0]) == f"Bring {beneath} ({dn.NUMBER[dn.TYPE[beneath]]}) " \
+        "(card 1 from the bottom of your Site ×10) to the top"  # no "and use its effect"
+    s = play(s, "beneath", 0)
     assert board(s, 0)[0] == ["Archangel", beneath] and s.to_move == 1
 
 
@@ -754,3 +757,312 @@ def test_sol_removed_card_is_public_knowledge_in_determinize():
     for seed in range(10):
         for seat in (None, 0, 1):
             assert thera in s.determinize(seat, seed).position.removed
+
+
+# --- audit regressions ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("raw", [{"kind": "card", "args": [["Elf"]]}, {"kind": "site", "args": [0, {"a": 1}]},
+                                 {"kind": "return", "args": [[1]]}, {"kind": "direction", "args": [["left"]]},
+                                 {"kind": "decide", "args": [{}]}, {"kind": "take", "args": [1, ["x1"]]}])
+def test_move_from_json_refuses_unhashable_args_with_value_error(raw):
+    """Moves: malformed JSON args (lists, dicts) raise ValueError naming the problem, never TypeError."""
+    g = ninekit.make("double_nine")
+    with pytest.raises(ValueError, match=f"'{raw['kind']}' takes args"):
+        g.parse_move(raw)
+    save = json.loads(g.new(1).to_json())
+    save["moves"] = [raw]
+    with pytest.raises(ValueError, match="save move 1: malformed move"):
+        ninekit.load(json.dumps(save))
+
+
+def test_dark_aiko_prompt_does_not_reveal_whether_the_drawn_card_is_playable():
+    """Views: the prompt (in every seat's view) depends only on public facts, also under Dark Aiko."""
+    prompts = set()
+    for drawn in ("Aiko", "Elf"):
+        s = dn.position(2, deck="full", boards=[(["Dark Aiko"], ["Luna"]), (["Sister"], ["Sister"])],
+                        hands=[["Medusa", drawn], ["Clown"]], pile=["Thera", "Thera"])
+        prompts.add(s.view(1)["prompt"])
+        for seed in range(20):
+            assert s.determinize(1, seed).view(1) == s.view(1)
+    assert prompts == {"Player 1: Dark Aiko forces you to play the card you drew, if it can be played"}
+
+
+def _dark_aiko_states(limit=60):
+    """Random states with Dark Aiko on top of the mover's board (random playouts and built positions)."""
+    found = []
+    for seed in range(200):
+        players = 2 + seed % 3
+        g = ninekit.make("double_nine", players, deck=("expansion", "full")[seed % 2])
+        s, rng = g.new(seed), random.Random(seed)
+        while not s.is_over and len(found) < limit:
+            if s.position.phase == "card" and dn._cursed(s.position):
+                found.append(s)
+            s = s.play(rng.choice(s.legal_moves()))
+        if len(found) >= limit:
+            break
+    return found
+
+
+def test_determinize_never_changes_the_view_even_under_dark_aiko():
+    """determinize: for every seat, determinize(seat).view(seat) == view(seat), Dark Aiko states included."""
+    cursed = _dark_aiko_states()
+    assert len(cursed) >= 30
+    states = list(cursed)
+    for seed in range(12):
+        states += _random_states(2 + seed % 3, ("expansion", "full", "mixed")[seed % 3], 100 + seed)[::4]
+    rng = random.Random(0)
+    for s in states:
+        for seat in (None, *range(s.game.players)):
+            for _ in range(2):
+                d = s.determinize(seat, rng)
+                assert d.view(seat) == s.view(seat)
+                assert sorted(sum(d.position.hands, ()) + d.position.pile + d.position.removed) == \
+                    sorted(sum(s.position.hands, ()) + s.position.pile + s.position.removed)
+
+
+def test_dark_aiko_forces_a_drawn_aiko_playable_only_by_the_fallback():
+    """Dark Aiko + decision 3/4 (docs): a drawn Aiko playable only by the fallback still can be played: forced."""
+    s = dn.position(2, deck="full", boards=[(["Dark Aiko"], []), (["Sister"], ["Sister"])],
+                    hands=[["Dark Aiko", "Aiko"], ["Clown"]], pile=["Elf"])
+    assert [m.args for m in s.legal_moves()] == [("Aiko",)]
+    assert refused(s, "card", "Dark Aiko") == (
+        "Dark Aiko is a top card on your board: you must play the card you drew (Aiko)")
+    s = play(s, "card", "Aiko")
+    assert [m.args for m in s.legal_moves()] == [(1, "x10"), (1, "x1")]
+
+
+def test_position_pile_face_up_must_be_a_bool():
+    """position(): pile_face_up takes only True or False (1 is refused)."""
+    for bad in (1, 0, "yes", None):
+        with pytest.raises(ValueError, match="pile_face_up must be True or False"):
+            dn.position(2, hands=[["Elf", "Medusa"], ["Luna"]], pile=["Clown"], pile_face_up=bad)
+    assert dn.position(2, hands=[["Elf", "Medusa"], ["Luna"]], pile=["Clown"], pile_face_up=True).view(0)["pile"]
+
+
+# --- Archangel, Hacker, Shaman: the rulings and decision 5 ----------------------------------
+
+def test_archangel_bringing_up_hacker_resolves_hackers_copy():
+    """Rulings (9 Archangel): the card brought up resolves as if just played there: Hacker copies beside it."""
+    s = dn.position(2, deck="full", boards=[(["Hacker"], ["Sol"]), (["Elf"], ["Luna"])],
+                    hands=[["Elf", "Archangel"], ["Medusa"]], pile=["Clown", "Clown"])
+    s = put(s, "Archangel", 0, "x10")
+    assert str(s.legal_moves()[0]) == \
+        "Bring Hacker (1) (card 1 from the bottom of your Site ×10) to the top and use its effect"
+    s = play(s, "beneath", 0)
+    assert s.prompt == "Player 1: choose a top card for Sol (through Archangel and Hacker) to remove from the game"
+    s = play(s, "remove", 1, "x1")
+    assert board(s, 1) == (["Elf"], [], 80) and s.to_move == 1
+    assert s.log(1)[-2:] == [
+        "Player 1 brings Hacker (1) to the top with Archangel: Hacker uses Sol's effect",
+        "Player 1 removes Luna (9) from Player 2's Site ×1 from the game with Sol (through Archangel and Hacker)"]
+
+
+def test_archangel_bringing_up_hacker_beside_nothing_copyable():
+    """Rulings (1 Hacker): a Hacker brought up beside a [Constant] card copies nothing; the text says so."""
+    s = dn.position(2, deck="full", boards=[(["Hacker"], ["Sister"]), (["Elf"], ["Luna"])],
+                    hands=[["Elf", "Archangel"], ["Medusa"]], pile=["Clown", "Clown"])
+    s = put(s, "Archangel", 0, "x10")
+    assert str(s.legal_moves()[0]) == "Bring Hacker (1) (card 1 from the bottom of your Site ×10) to the top"
+    s = play(s, "beneath", 0)
+    assert s.to_move == 1 and s.log(0)[-1] == "Player 1 brings Hacker (1) to the top with Archangel: nothing happens"
+
+
+def test_archangel_bringing_up_shaman_lets_shaman_choose():
+    """Rulings (9 Archangel, 2 Shaman): a Shaman brought up possesses another player's ×1 card as usual."""
+    s = dn.position(2, deck="full", boards=[(["Shaman"], []), (["Elf"], ["Medusa"])],
+                    hands=[["Elf", "Archangel"], ["Clown"]], pile=["Clown", "Luna"])
+    s = play(put(s, "Archangel", 0, "x10"), "beneath", 0)
+    assert s.prompt == "Player 1: choose another player's Site ×1 card whose effect Shaman (through Archangel) uses"
+    s = play(s, "possess", 1)
+    assert s.to_move == 0 and board(s, 0)[0] == ["Archangel", "Shaman"]  # Medusa: another turn
+    assert s.log(0)[-1] == ("Player 1 uses the effect of Player 2's Medusa (7) with Shaman (through Archangel): "
+                            "Player 1 will take another turn")
+
+
+def test_hacker_copies_archangel_which_moves_a_card_without_further_effect():
+    """Rulings (1 Hacker) + decision 5: Hacker may copy Archangel; that Archangel effect resolves no further one."""
+    s = dn.position(2, deck="full", boards=[(["Reaper"], ["Archangel"]), (["Elf"], ["Luna"])],
+                    hands=[["Elf", "Hacker"], ["Medusa"]], pile=["Clown", "Clown"])
+    s = put(s, "Hacker", 0, "x10")
+    assert s.prompt == "Player 1: choose a card beneath Archangel (through Hacker) to bring to the top"
+    assert str(s.legal_moves()[0]) == "Bring Reaper (0) (card 1 from the bottom of your Site ×10) to the top"
+    s = play(s, "beneath", 0)
+    assert board(s, 0)[0] == ["Hacker", "Reaper"] and s.to_move == 1  # Reaper takes nothing
+
+
+def test_shaman_possessing_archangel_moves_a_card_without_further_effect():
+    """Rulings (2 Shaman) + decision 5: Shaman may use Archangel; that Archangel effect resolves no further one."""
+    s = dn.position(2, deck="full", boards=[(["Medusa"], []), (["Elf"], ["Archangel"])],
+                    hands=[["Elf", "Shaman"], ["Clown"]], pile=["Clown", "Luna"])
+    s = play(play(put(s, "Shaman", 0, "x10"), "possess", 1), "beneath", 0)
+    assert board(s, 0)[0] == ["Shaman", "Medusa"] and s.to_move == 1  # no extra turn from Medusa
+
+
+def test_archangel_bringing_up_archangel_moves_it_without_further_effect():
+    """Decision 5 (docs): an Archangel reached through Archangel only moves its card (no endless loop)."""
+    s = dn.position(2, deck="full", boards=[(["Medusa", "Archangel"], []), (["Elf"], ["Luna"])],
+                    hands=[["Elf", "Archangel"], ["Clown"]], pile=["Clown", "Luna"])
+    s = play(put(s, "Archangel", 0, "x10"), "beneath", 1)
+    assert s.prompt == "Player 1: choose a card beneath Archangel (through Archangel) to bring to the top"
+    assert [str(m) for m in s.legal_moves()] == [
+        "Bring Medusa (7) (card 1 from the bottom of your Site ×10) to the top",
+        "Bring Archangel (9) (card 2 from the bottom of your Site ×10) to the top"]
+    s = play(s, "beneath", 1)
+    assert board(s, 0)[0] == ["Medusa", "Archangel", "Archangel"] and s.to_move == 1
+
+
+@pytest.mark.parametrize("possessed", ["Elf", "Aiko", "Luna", "Hacker", "Shaman"])
+def test_shaman_may_choose_any_non_constant_card_some_do_nothing(possessed):
+    """Rulings (2 Shaman): any other player's ×1 card whose effect is not [Constant]; Hacker/Shaman: no chains."""
+    s = dn.position(3, deck="full", boards=[(["Luna"], []), ([], [possessed]), ([], ["Sister"])],
+                    hands=[["Elf", "Shaman"], ["Clown"], ["Clown"]], pile=["Medusa", "Thera"])
+    s = put(s, "Shaman", 0, "x10")
+    assert [m.args for m in s.legal_moves()] == [(1,)]
+    assert refused(s, "possess", 2) == "Sister's effect is [Constant]: Shaman cannot use it"
+    assert str(s.legal_moves()[0]).startswith(f"Use the effect of {possessed}")
+    assert "(nothing happens" in str(s.legal_moves()[0])
+    s = play(s, "possess", 1)
+    assert s.to_move == 1 and s.log(2)[-1].endswith(": nothing happens")
+
+
+def test_hacker_does_not_copy_hacker_or_shaman_even_when_brought_up():
+    """Rulings (1 Hacker): no chains of copies, also for a Hacker that Archangel brings up."""
+    s = dn.position(2, deck="full", boards=[(["Hacker"], ["Shaman"]), (["Elf"], ["Medusa"])],
+                    hands=[["Elf", "Archangel"], ["Clown"]], pile=["Clown", "Luna"])
+    s = play(put(s, "Archangel", 0, "x10"), "beneath", 0)
+    assert s.to_move == 1
+
+
+def _stacked_position(rng):
+    """A random full-deck position with both Archangels, Hackers and Shamans on boards or in hand."""
+    players = rng.choice((2, 3, 4))
+    names = [name for name in dn.NAMES for _ in range(2)]
+    special = ["Archangel", "Archangel", "Hacker", "Hacker", "Shaman", "Shaman"]
+    rest = [x for x in names if x not in special] + [x for x in special if special.count(x) > 2]
+    rng.shuffle(rest)
+    boards = [([], []) for _ in range(players)]
+    hands = [[] for _ in range(players)]
+    for name in special:
+        if rng.random() < 0.25 and len(hands[0]) < 2:
+            hands[0].append(name)
+        else:
+            p = 0 if rng.random() < 0.6 else rng.randrange(players)
+            boards[p][rng.randrange(2)].append(name)
+    for p in range(players):
+        for site in boards[p]:
+            for _ in range(rng.randrange(3)):
+                site.insert(rng.randrange(len(site) + 1), rest.pop())
+        while len(hands[p]) < (2 if p == 0 else 1):
+            hands[p].append(rest.pop())
+    pile = [rest.pop() for _ in range(rng.randrange(0, 9))]
+    return dn.position(players, deck="full", boards=boards, hands=hands, pile=pile)
+
+
+def test_every_chain_of_archangels_hackers_and_shamans_ends():
+    """Decision 5 (docs): every Archangel / Hacker / Shaman chain ends; random playouts from stacked positions end."""
+    rng = random.Random(7)
+    deepest = 0
+    for _ in range(300):
+        s = _stacked_position(rng)
+        for _ in range(2000):
+            if s.is_over:
+                break
+            ctx = s.position.ctx
+            if ctx:
+                deepest = max(deepest, len(ctx[2]))
+            s = s.play(rng.choice(s.legal_moves()))
+        assert s.is_over
+    assert deepest >= 2  # chains such as Archangel -> Hacker -> Sol were reached
+
+
+# --- what a seat knows after Fortune Teller ------------------------------------------------
+
+def _where(state, seat, inst, seeds=300):
+    out = {}
+    for k in range(seeds):
+        P = state.determinize(seat, k).position
+        for area, cards in ([(f"hand {p}", P.hands[p]) for p in range(P.n)]
+                            + [("pile top", P.pile[-1:]), ("pile below", P.pile[:-1]), ("removed", P.removed)]):
+            if inst in cards:
+                out[area] = out.get(area, 0) + 1
+    return out
+
+
+def test_determinize_tracks_a_seen_card_through_another_players_fortune_teller():
+    """Fortune Teller (face down): a card this seat saw in that hand is now in that hand or on top of the pile."""
+    s = dn.position(3, deck="expansion", boards=[([], []), ([], []), ([], [])],
+                    hands=[["Sol", "Sniper"], ["Archangel"], ["Magician"]],
+                    pile=["Fortune Teller", "Thera", "Shaman", "Dark Elf"])
+    s = play(play(put(s, "Sniper", 0, "x10"), "aim", 1), "decide", "keep")
+    seen = s.position.hands[1][0]
+    s = play(put(s, "Fortune Teller", 1, "x10"), "return", "Thera")  # Player 3 then draws the top card
+    assert s.to_move == 2
+    where = _where(s, 0, seen)
+    assert set(where) == {"hand 1", "hand 2"} and min(where.values()) > 50  # either place, nowhere else
+    # Player 3 now plays the card it drew (Thera): Player 1 learns Archangel stayed with Player 2.
+    s = put(s, "Thera", 2, "x10")
+    assert _where(s, 0, seen, 50) == {"hand 1": 50}
+
+
+def test_determinize_tracks_own_returned_card_through_the_next_fortune_teller():
+    """Fortune Teller: the card a seat put back, drawn and maybe put back by the next player, stays in those places."""
+    s = dn.position(3, deck="expansion", boards=[([], []), ([], []), ([], [])],
+                    hands=[["Sol", "Fortune Teller"], ["Fortune Teller"], ["Magician"]],
+                    pile=["Sniper", "Archangel", "Dark Elf", "Shaman", "Thera"])
+    s = play(put(s, "Fortune Teller", 0, "x10"), "return", "Sol")  # Player 2 draws Sol
+    sol = next(i for i in s.position.hands[1] if i % 20 == dn.SOL)
+    assert _where(s, 0, sol, 50) == {"hand 1": 50}
+    s = play(put(s, "Fortune Teller", 1, "x10"), "return", "Archangel")  # Player 3 draws the top card
+    where = _where(s, 0, sol)
+    assert set(where) == {"hand 1", "hand 2"} and min(where.values()) > 50
+    for k in range(50):  # the other place holds a card Player 1 does not know, never Sol twice
+        d = s.determinize(0, k)
+        assert d.view(0) == s.view(0)
+
+
+def test_determinize_settles_a_vaguely_known_card_when_it_is_seen_again():
+    """Fortune Teller then Sniper: seeing the card again puts it back in one known place."""
+    s = dn.position(3, deck="expansion", boards=[([], []), ([], []), ([], [])],
+                    hands=[["Sol", "Sniper"], ["Archangel"], ["Thera"]],
+                    pile=["Fortune Teller", "Shaman", "Dark Elf", "Magician", "Sniper"])
+    s = play(play(put(s, "Sniper", 0, "x10"), "aim", 1), "decide", "keep")
+    seen = s.position.hands[1][0]
+    s = play(put(s, "Fortune Teller", 1, "x10"), "return", "Archangel")  # Player 3 draws Archangel
+    assert set(_where(s, 0, seen, 100)) == {"hand 1", "hand 2"}
+    s = put(s, "Thera", 2, "x10")  # the pile is face up now; Player 1 draws Sniper
+    assert s.log(0)[-1] == "Player 3 plays Thera (8) onto their Site ×10: the pile is reversed and face up"
+    assert set(_where(s, 0, seen, 100)) == {"hand 1", "hand 2"}
+    s = play(put(s, "Sniper", 0, "x1"), "aim", 2)
+    assert s.view(0)["sniper"][-1] == {"seat": 2, "card": "Archangel"}
+    assert _where(s, 0, seen, 50) == {"hand 2": 50}
+
+
+# --- the log of effects resolved at once ----------------------------------------------------
+
+def test_log_describes_effects_resolved_through_hacker_archangel_and_shaman():
+    """Log: Thera, Fallen Angel and Medusa through Hacker, Archangel or Shaman are logged as when played."""
+    s = dn.position(2, deck="full", boards=[(["Thera"], []), (["Elf"], ["Medusa"])],
+                    hands=[["Sol", "Hacker"], ["Magician"]], pile=["Archangel", "Dark Elf", "Sniper"])
+    s = put(s, "Hacker", 0, "x1")
+    assert s.log(1)[-1] == ("Player 1 plays Hacker (1) onto their Site ×1: Hacker uses Thera's effect; "
+                            "the pile is reversed and face up")
+    s = dn.position(2, deck="full", boards=[(["Fallen Angel"], []), (["Elf"], ["Medusa"])],
+                    hands=[["Sol", "Archangel"], ["Magician"]], pile=["Archangel", "Dark Elf", "Sniper"])
+    s = play(put(s, "Archangel", 0, "x10"), "beneath", 0)
+    assert s.log(1)[-1] == "Player 1 brings Fallen Angel (6) to the top with Archangel: Player 2 swaps their top cards"
+    s = dn.position(2, boards=[([], []), (["Elf"], ["Luna"])], hands=[["Fallen Angel", "Elf"], ["Clown"]],
+                    pile=["Aiko"])
+    assert put(s, "Fallen Angel", 0, "x1").log(None)[-1] == \
+        "Player 1 plays Fallen Angel (6) onto their Site ×1: Player 2 swaps their top cards"
+
+
+def test_log_medusa_on_an_empty_pile_gives_no_extra_turn():
+    """Medusa: another turn only if the pile is not empty; the log must not promise one then."""
+    s = dn.position(2, boards=[([], []), ([], [])], hands=[["Elf", "Medusa"], ["Luna"]], pile=[])
+    line = put(s, "Medusa", 0, "x10").log(0)[-1]
+    assert "take another turn" not in line
+    assert line.startswith("Player 1 plays Medusa (7) onto their Site ×10: the pile is empty, so there is no extra "
+                           "turn. Game 1 ends")
+    s = dn.position(2, boards=[([], []), ([], [])], hands=[["Elf", "Medusa"], ["Luna"]], pile=["Clown"])
+    assert put(s, "Medusa", 0, "x10").log(1)[-1] == \
+        "Player 1 plays Medusa (7) onto their Site ×10: Player 1 will take another turn"
