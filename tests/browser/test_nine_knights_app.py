@@ -173,3 +173,27 @@ def test_load_a_save_then_fight_to_the_end(open_app, artifacts_dir, tmp_path):
     assert page.locator(OUTCOME).is_visible()
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
     print(f"after loading: {clicks} clicks, {log.count('attacks')} fights, {log.count('summons')} summons")
+
+
+def test_keyboard_tab_to_a_square_and_press_enter(open_app, artifacts_dir):
+    """The board works without a mouse: Tab reaches a legal square, Enter chooses it."""
+    page = open_game(open_app, APP)
+    rng = random.Random(CLICK_SEED)
+    for _ in range(20):  # answer the set-up buttons until the board offers squares
+        if page.locator(LEGAL).count():
+            break
+        before = signature(page)
+        rng.choice(visible(page.locator(CHOICES))).click()
+        settle(page, before)
+    prompt = status(page)
+    page.locator(LEGAL).first.focus()
+    for _ in range(3):  # Tab moves between legal squares and the focus stays on the board
+        page.keyboard.press("Tab")
+    focused = page.evaluate("() => document.activeElement && document.activeElement.getAttribute('data-id')")
+    assert focused, "Tab left the board's legal squares"
+    before = signature(page)
+    page.keyboard.press("Enter")
+    assert settle(page, before) == "changed", "Enter on a focused legal square did nothing"
+    assert status(page) != prompt and not message(page), (status(page), message(page))
+    assert f"on {focused}" in page.locator(".ninekit-app .ninekit-log").inner_text(), focused
+    assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
