@@ -197,3 +197,45 @@ def test_keyboard_tab_to_a_square_and_press_enter(open_app, artifacts_dir):
     assert status(page) != prompt and not message(page), (status(page), message(page))
     assert f"on {focused}" in page.locator(".ninekit-app .ninekit-log").inner_text(), focused
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
+
+
+def test_hot_seat_hand_over_hides_the_other_seats_secrets(open_app, artifacts_dir):
+    """Hot-seat: after South's secret Duty choices the screen waits for North, and North's page never holds them."""
+    page = open_game(open_app, APP)
+    page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
+    form = page.locator(".ninekit-app .ninekit-new-game")
+    form.wait_for(state="visible")
+    form.get_by_label("North").select_option("human")
+    before = signature(page)
+    form.locator("button.ninekit-start").click()
+    assert settle(page, before) == "changed"
+    privacy = page.locator(".ninekit-app .ninekit-privacy button")
+    if visible(privacy):  # the first hand-over: South takes the screen
+        before = signature(page)
+        privacy.first.click()
+        settle(page, before)
+
+    rng = random.Random(CLICK_SEED)
+    secrets = []
+    while status(page).startswith("South: assign"):
+        button = rng.choice(visible(page.locator(CHOICES)))
+        secrets.append(button.inner_text().strip())  # e.g. "Small Number Group: Warrior 1, Archer 2, Ranger 3"
+        before = signature(page)
+        button.click()
+        settle(page, before)
+        if len(secrets) == 1:  # South's own log shows the choice in words (the form checked below)
+            assert f"South assigns the {secrets[0]}" in page.locator(".ninekit-app .ninekit-log").inner_text()
+    assert len(secrets) == 3
+    assert visible(privacy) and "North" in page.locator(".ninekit-app .ninekit-privacy").inner_text()
+    shot(page, artifacts_dir / "nine_knights_hand_over.png")
+    for text in secrets:
+        assert text not in page.content(), f"South's secret {text!r} is still in the page during the hand-over"
+    before = signature(page)
+    privacy.first.click()
+    settle(page, before)
+    assert status(page).startswith("North: assign"), status(page)
+    html = page.content()
+    for text in secrets:  # North is offered the same six orderings, so look for South's own log line
+        assert f"South assigns the {text}" not in html, f"North's page holds South's secret {text!r}"
+    assert "South assigns the Small Number Group (secret)" in page.locator(".ninekit-app .ninekit-log").inner_text()
+    assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
