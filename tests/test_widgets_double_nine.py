@@ -12,6 +12,7 @@ import random
 import re
 
 import pytest
+from shell_driver import play_by_clicks
 
 import ninekit
 from ninekit import Move
@@ -178,29 +179,13 @@ def test_buttons_for_clown():
     assert app.choose("Pass every hand to the left")
 
 
-def play(app, rng, limit=5000, check=None) -> int:
-    steps = 0
-    while not app.state.is_over:
-        steps += 1
-        assert steps < limit
-        if app.privacy_pending is not None:
-            assert app.reveal()
-        elif app.targets and (not app.choices or rng.random() < 0.85):
-            assert app.click(rng.choice(sorted(app.targets))), app.message
-        else:
-            assert app.choose(rng.choice(app.choices)), app.message
-        if check is not None:
-            check(app)
-    return steps
-
-
 @pytest.mark.parametrize("players,options", [(2, {}), (4, {"teams": True, "deck": "mixed", "target": True})])
 def test_full_match_by_clicks(players, options):
     """Rule: the match goes on, game after game, until a player (or team) holds two victory tokens; every
     decision on the way is a board click or a button."""
     app = GameApp("double_nine", seats=["human"] + ["computer"] * (players - 1), seed=11, players=players,
                   **options)
-    play(app, random.Random(players))
+    play_by_clicks(app, random.Random(players))
     assert app.state.is_over and app.errors == []
     outcome = app._outcome.value
     assert "Game over" in outcome and "two victory tokens" in outcome
@@ -214,7 +199,7 @@ def test_competition_hot_seat_match():
     seats."""
     app = GameApp("double_nine", seats=["human", "human", "human"], seed=3, players=3, competition=True,
                   deck="expansion")
-    play(app, random.Random(5))
+    play_by_clicks(app, random.Random(5))
     assert len(app.state.view(None)["results"]) == 3
     assert "after three games" in app._outcome.value
 
@@ -277,7 +262,7 @@ def test_no_leak_of_hidden_cards(seats, players, seed, deck):
     for game_seed in range(seed, seed + 30, 10):  # three matches each
         app = GameApp("double_nine", seats=seats, seed=game_seed, players=players, deck=deck)
         rules_html = app._rules_html.value
-        assert play(app, random.Random(game_seed), check=check) > 20
+        assert play_by_clicks(app, random.Random(game_seed), check=check) > 20
     assert sum(checked) > len(checked)  # there were secrets to keep, most of the time
 
 

@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from shell_driver import play_by_clicks
 
 import ninekit
 from ninekit import Move
@@ -38,22 +39,6 @@ def check_private(app) -> None:
     # particular no widget holds a save (which records every secret).
     for widget in all_widgets(app):
         assert "data:application/json" not in json.dumps(widget.get_state(), default=repr)
-
-
-def play(app, rng, check=True, limit=5000) -> int:
-    steps = 0
-    while not app.state.is_over:
-        steps += 1
-        assert steps < limit
-        if app.privacy_pending is not None:
-            assert app.reveal()
-        elif app.targets and (not app.choices or rng.random() < 0.8):
-            assert app.click(rng.choice(sorted(app.targets))), app.message
-        else:
-            assert app.choose(rng.choice(app.choices)), app.message
-        if check:
-            check_private(app)
-    return steps
 
 
 def test_draw_is_pure_and_marks_targets():
@@ -93,7 +78,7 @@ def test_board_is_drawn_from_the_viewers_side():
 def test_human_vs_computer_full_game():
     app = GameApp("nine_knights", seats=["human", "computer"], seed=11)
     assert app.viewer == 0
-    play(app, random.Random(11))
+    play_by_clicks(app, random.Random(11), check=check_private)
     assert app._outcome.layout.display is None
     assert app.state.outcome.reason in app._outcome.value.replace("&#x27;", "'")
     assert "Knights on the board" in app._outcome.value
@@ -104,7 +89,7 @@ def test_human_as_north_sees_north_side():
     app = GameApp("nine_knights", seats=["computer", "human"], seed=5)
     assert app.viewer == 1 and app.state.to_move == 1
     assert re.findall(r'<g data-id="(\w+)"', app.board.svg)[0] == "i1"
-    play(app, random.Random(5), limit=3000)
+    play_by_clicks(app, random.Random(5), check=check_private, limit=3000)
 
 
 def test_computer_vs_computer():

@@ -1,0 +1,24 @@
+"""Drive a ``widgets.GameApp`` like a person, without a browser (shared by the widget tests)."""
+
+from __future__ import annotations
+
+
+def play_by_clicks(app, rng, *, check=None, limit: int = 5000, board_share: float = 0.8) -> int:
+    """Play ``app`` to the end: hand-over when asked, else a legal board click or a button.
+
+    ``check(app)`` runs after every step; returns the number of steps.  Every
+    click offered as legal must be accepted (the app's message says why not).
+    """
+    steps = 0
+    while not app.state.is_over:
+        steps += 1
+        assert steps < limit, f"no end after {limit} steps; prompt: {app.state.prompt}"
+        if app.privacy_pending is not None:
+            assert app.reveal()
+        elif app.targets and (not app.choices or rng.random() < board_share):
+            assert app.click(rng.choice(sorted(app.targets))), app.message
+        else:
+            assert app.choose(rng.choice(app.choices)), app.message
+        if check is not None:
+            check(app)
+    return steps
