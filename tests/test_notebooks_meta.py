@@ -133,3 +133,28 @@ def test_nine_knights_tutorial_marks_rulings_and_hides_helpers():
     assert any("from widgets.teach import" in c for c in code)
     for cell in nb["cells"]:  # tags, not comments: the learner's code stays clean
         assert CHECK not in _source(cell), "use the nbval-check-output cell tag in the Nine Knights tutorial"
+
+
+def test_double_nine_tutorial_marks_rulings_and_hides_helpers_and_answers():
+    nb = _load(NOTEBOOKS / "tutorials" / "double_nine.ipynb")
+    prose = "\n".join(_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
+    code = [_source(c) for c in nb["cells"] if c["cell_type"] == "code"]
+    assert prose.count("(a ruling)") >= 15, "mark what comes from the rulings, not the rulebook, as '(a ruling)'"
+    assert prose.count("(a ninekit decision)") >= 8, "mark the developers' decisions as '(a ninekit decision)'"
+    assert "](../../docs/double_nine.md)" in prose, "link the developers' decisions"
+    for section in ("Set-up", "Game end and victory", "Copies", "selection rules"):
+        assert re.search(rf"^## .*{section}", prose, re.M | re.I), f"a section {section!r}"
+    assert "needs a running notebook" in prose, "say that the app cell needs a running notebook"
+    assert not [c for c in code if "def " in c], "helpers belong in widgets/teach.py, not in the tutorial"
+    assert any("from widgets.teach import" in c for c in code)
+    joined = "\n".join(code)
+    assert "ANSWERS" not in joined and "display(" not in joined and "legal_moves()" not in joined
+    quizzes = re.findall(r'check_double_nine\("(\w+)", answer\)', joined)
+    assert len(quizzes) >= 5 and len(set(quizzes)) == len(quizzes), quizzes
+    for cell in nb["cells"]:
+        assert CHECK not in _source(cell), "use the nbval-check-output cell tag in the Double Nine tutorial"
+        if cell["cell_type"] == "code" and "check_double_nine(" in _source(cell):
+            assert "answer = ...  #" in _source(cell), "a quiz starts from the ... placeholder"
+            assert _checked(cell), "a quiz cell's placeholder output is compared"
+    checked = [c for c in nb["cells"] if c["cell_type"] == "code" and _checked(c)]
+    assert 8 <= len(checked) <= 20, "keep a handful of cells whose output nbval compares"

@@ -168,3 +168,221 @@ def test_fight_calculator_shows_the_verdict_and_explains_impossible_tokens():
 def test_the_docstring_examples_run():
     result = doctest.testmod(teach, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted >= 8 and result.failed == 0
+
+
+# --- Double Nine -------------------------------------------------------------------------------
+
+DN_TUTORIAL = TUTORIAL.with_name("double_nine.ipynb")
+
+
+def _dn_position():
+    from ninekit.double_nine import position as dn_position
+
+    return dn_position(2, boards=[([], []), (["Luna"], ["Medusa"])], hands=[["Reaper", "Elf"], ["Aiko"]],
+                       pile=["Sister", "Clown"])
+
+
+def _dn_quizzes() -> dict:
+    """The quiz positions exactly as the Double Nine tutorial builds them (cells starting with ``quiz_``)."""
+    from ninekit.double_nine import position as dn_position
+
+    cells = json.loads(DN_TUTORIAL.read_text(encoding="utf-8"))["cells"]
+    found = {}
+    for cell in cells:
+        source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        if cell["cell_type"] == "code" and source.startswith("quiz_"):
+            names = {"position": dn_position, "table": lambda *a, **k: None}
+            exec(source, names)
+            found.update({k: v for k, v in names.items() if k.startswith("quiz_")})
+    return found
+
+
+def _numbers_after(state, card, site):
+    """Every (move text, numbers) Player 1 can reach by playing ``card`` on its own ``site`` and resolving it."""
+    state = teach.step(state, f"Play {card}", f"your Site {site}")
+    out = []
+    for choice in state.legal_moves():
+        after = state.play(choice)
+        out.append((str(choice), [b["number"] for b in after.view(None)["boards"]]))
+    return out
+
+
+def test_double_nine_quiz_answers_follow_from_the_tutorial_positions(capsys):
+    quizzes = _dn_quizzes()
+    assert sorted(quizzes) == ["quiz_fox", "quiz_reaper", "quiz_sister"]
+    reaper = _numbers_after(quizzes["quiz_reaper"], "Reaper", "×10")
+    assert max(n[0] for _, n in reaper) == teach._DN_QUIZ["reaper"][1] == 8
+    sister = _numbers_after(quizzes["quiz_sister"], "Reaper", "×1")
+    assert not [text for text, _ in sister if "Luna" in text], "Sister protects Player 2's Luna"
+    assert max(n[0] for _, n in sister) == teach._DN_QUIZ["sister"][1] == 70
+    fox = _numbers_after(quizzes["quiz_fox"], "Sol", "×1") + _numbers_after(quizzes["quiz_fox"], "Sol", "×10")
+    assert min(n[1] for _, n in fox) == teach._DN_QUIZ["fox"][1] == 0
+    assert quizzes["quiz_fox"].view(None)["boards"][1]["number"] == 99
+    for name in ("reaper", "sister", "fox"):
+        teach.check_double_nine(name, teach._DN_QUIZ[name][1])
+        assert capsys.readouterr().out.startswith("Right!")
+
+
+def test_double_nine_judgment_quizzes_agree_with_judge():
+    from ninekit.double_nine import judge
+
+    assert teach._DN_QUIZ["target"][1] == tuple(p + 1 for p in judge((41, 58), target=50))
+    assert teach._DN_QUIZ["teams"][1] == tuple(p + 1 for p in judge((90, 60, 5, 40), teams=True))
+    totals = (30 + 88 + 61, 99 + 45 + 32)
+    assert teach._DN_QUIZ["competition"][1] == tuple(p + 1 for p in judge(totals))
+
+
+@pytest.mark.parametrize("answer", [..., None, "", "  "])
+def test_check_double_nine_asks_to_fill_in_and_gives_no_hint(capsys, answer):
+    teach.check_double_nine("reaper", answer)
+    assert capsys.readouterr().out == "Fill in your answer above, then run this cell.\n"
+
+
+@pytest.mark.parametrize("name, answer", [
+    ("reaper", 8), ("reaper", "08"), ("reaper", 8.0), ("fox", 0), ("fox", "00"),
+    ("target", 2), ("target", (2,)), ("target", [2]), ("target", {2}), ("target", "Player 2"),
+    ("teams", (2, 4)), ("teams", [4, 2]), ("teams", {2, 4}), ("teams", "Players 2 and 4"), ("teams", ("2", "4")),
+])
+def test_check_double_nine_accepts_the_answer_in_any_plain_form(capsys, name, answer):
+    teach.check_double_nine(name, answer)
+    out = capsys.readouterr().out
+    assert out.startswith("Right!") and "Hint" not in out
+
+
+def test_check_double_nine_explains_a_wrong_answer_then_hints(capsys):
+    teach.check_double_nine("sister", 90)
+    out = capsys.readouterr().out
+    assert out.startswith("Not yet (your answer: 90): Player 2's Luna lies beside Sister")
+    assert out.rstrip().splitlines()[-1].startswith("Hint: ")
+    teach.check_double_nine("teams", (1, 3))  # e.g. seats from 0 mistaken for Player numbers
+    assert "90 + 5 = 95" in capsys.readouterr().out
+    teach.check_double_nine("teams", (0, 2))
+    assert "Players are numbered 1 to 4" in capsys.readouterr().out
+    teach.check_double_nine("reaper", 55)
+    out = capsys.readouterr().out
+    assert out.startswith("Not yet (your answer: 55).\nHint: ")
+
+
+@pytest.mark.parametrize("name, answer, says", [
+    ("reaper", "eight", "Answer with a whole number"), ("reaper", True, "Answer with a whole number"),
+    ("teams", "both teams", "Answer with Player numbers"), ("teams", 2.5, "Answer with Player numbers"),
+])
+def test_check_double_nine_asks_for_the_right_form(capsys, name, answer, says):
+    teach.check_double_nine(name, answer)
+    out = capsys.readouterr().out
+    assert out.startswith(says) and "Hint" not in out
+
+
+def test_choices_are_numbered_from_one_and_step_takes_words_or_numbers(capsys):
+    state = _dn_position()
+    teach.choices(state)
+    assert capsys.readouterr().out.splitlines()[1:] == ["  1. Play Reaper (0) from your hand",
+                                                        "  2. Play Elf (8) from your hand"]
+    by_words = teach.step(state, "Play Reaper", "your Site ×1", "Take Luna")
+    by_numbers = teach.step(state, 1, 2, 1)
+    assert by_words.history == by_numbers.history
+    assert by_words.view(0)["boards"][0]["number"] == 90
+
+
+def test_step_tells_ambiguous_unknown_and_illegal_decisions_apart():
+    state = teach.step(_dn_position(), "Play Reaper")
+    with pytest.raises(ninekit.IllegalMove, match="several choices say 'Site'"):
+        teach.step(state, "Site")
+    assert teach.step(state, "Site x1").history == teach.step(state, "your Site ×1").history  # x for ×
+    with pytest.raises(ninekit.IllegalMove, match="Reaper must be played onto your own board"):
+        teach.step(state, "Player 2's Site ×1")
+    with pytest.raises(ninekit.IllegalMove, match="no choice says 'dance'; the choices are: Put Reaper"):
+        teach.step(state, "dance")
+    with pytest.raises(ninekit.IllegalMove, match="numbered 1 to 2"):
+        teach.step(state, 3)
+
+
+def test_why_not_names_the_rule(capsys):
+    from ninekit.double_nine import position as dn_position
+
+    state = dn_position(2, boards=[([], []), (["Luna"], ["Sister"])], hands=[["Reaper", "Elf"], ["Aiko"]],
+                        pile=["Clown"])
+    state = teach.step(state, "Play Reaper", "your Site ×1")
+    teach.why_not(state, "Take Luna from Player 2's Site ×10")
+    teach.why_not(state, "Take Sister")
+    assert capsys.readouterr().out.splitlines() == [
+        "Not allowed: Sister protects that site from other players' effects",
+        "Allowed: Take Sister (5) from Player 2's Site ×1"]
+
+
+def test_demo_prints_the_log_and_shows_before_and_after_for_each_player(capsys, monkeypatch):
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    after = teach.demo(_dn_position(), "Play Reaper", "your Site ×1", "Take Luna", players=[1, 2])
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["Player 1 chooses Reaper", "Player 1 plays Reaper (0) onto their Site ×1",
+                   "Player 1 takes Luna (9) from Player 2's Site ×10 with Reaper",
+                   "Now: Player 2: choose a card from your hand to play"]
+    html = shown[0].data
+    for player in (1, 2):
+        assert f"Before · seen by Player {player}<" in html
+        assert f"After · seen by Player {player} (Player 2 has already drawn and is to play)<" in html
+    assert html.count("<svg") == 4
+    assert after.view(0)["boards"][0]["number"] == 90
+
+
+def test_demo_stops_at_a_decision_that_is_not_allowed(capsys, monkeypatch):
+    import IPython.display
+
+    monkeypatch.setattr(IPython.display, "display", lambda _: None)
+    after = teach.demo(_dn_position(), "Play Reaper", "Player 2's Site ×10", "Take Luna")
+    out = capsys.readouterr().out
+    assert "Not allowed: Reaper must be played onto your own board" in out
+    assert out.rstrip().endswith("Now: Player 1: choose a site for Reaper")
+    assert after.view(None)["phase"] == "site"
+
+
+def test_demo_says_when_a_new_game_was_dealt_or_the_match_is_over(monkeypatch):
+    import IPython.display
+
+    from ninekit.double_nine import position as dn_position
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    last = dn_position(2, boards=[(["Luna"], []), (["Luna"], ["Elf"])], hands=[["Elf", "Medusa"], ["Clown"]])
+    teach.demo(last, "Play Elf", "your Site ×1")
+    assert "(game 2 has been dealt; Player 2 has drawn and is to play)" in shown[-1].data
+    over = dn_position(2, boards=[(["Luna"], []), (["Luna"], ["Elf"])], hands=[["Elf", "Medusa"], ["Clown"]],
+                       results=[[73, 73]])
+    teach.demo(over, "Play Elf", "your Site ×1")
+    assert "(the match is over)" in shown[-1].data
+
+
+def test_table_shows_only_the_chosen_players_hand():
+    state = _dn_position()
+    mine, theirs = teach.table(state).data, teach.table(state, player=2).data
+    assert "Seen by Player 1" in mine and "In your hand: Reaper" in mine and "In your hand: Aiko" not in mine
+    assert "Seen by Player 2" in theirs and "In your hand: Aiko" in theirs and "In your hand: Reaper" not in theirs
+    with pytest.raises(ValueError, match="numbered 1 to 2"):
+        teach.table(state, player=0)
+
+
+@pytest.mark.parametrize("games, target, teams", [
+    ([(73, 91, 45)], None, False), ([(50, 50)], None, False), ([(73, 91, 45)], 50, False),
+    ([(90, 10, 20, 30)], None, True), ([(30, 45, 25, 40)], 60, True), ([(60, 40), (40, 60), (10, 10)], None, False),
+    ([(73, 91), (88, 40), (50, 60)], 60, False), ([(61, 12, 80, 35), (20, 97, 45, 9), (70, 33, 18, 90)], 30, True),
+])
+def test_who_wins_names_the_players_judge_names(capsys, games, target, teams):
+    from ninekit.double_nine import judge
+
+    teach.who_wins(*games, target=target, teams=teams)
+    last = capsys.readouterr().out.rstrip().splitlines()[-1]
+    numbers = [sum(g[p] for g in games) for p in range(len(games[0]))]
+    winners = judge(numbers, target=None if target is None else target * len(games), teams=teams)
+    named = [int(x) for x in last.split(" win")[0].replace("Players", "").replace("Player", "")
+             .replace("and", ",").split(",")]
+    assert tuple(p - 1 for p in named) == winners, last
+    assert ("tied" in last) == (len(winners) > 1 and not teams)
+
+
+def test_deck_table_counts_come_from_the_engine():
+    html = teach.deck_table().data
+    assert html.count("<tr>") == 5
+    assert ">17 / 16 / 15</td>" in html and ">27 / 26 / 25</td>" in html and ">10 + 1</td>" in html
