@@ -322,17 +322,25 @@ class DoubleNineTable(TableAdapter):
         removed = int(view.get("removed_count") or 0)
         parts: list[str] = []
         x = PAD + 4
-        for k in range(min(count, 4)):
-            parts += _card_back(x + 3 * k, y + 3 - k, 30, 42)
+        face_up = bool(view.get("pile_face_up"))
+        pile = view.get("pile") if face_up else None
+        if pile:  # Thera turned it over: the stack shows its top card's face
+            top = CARD_INFO.get(pile[0], {"number": "?", "set": "basic"})
+            for k in range(min(count, 4)):
+                parts.append(el("rect", x=x + 3 * k, y=y + 3 - k, width=30, height=42, rx=3,
+                                class_="dn-card dn-exp" if top["set"] == "expansion" else "dn-card"))
+            parts.append(el("text", top["number"], x=x + 3 * (min(count, 4) - 1) + 15, y=y + 26 - min(count, 4),
+                            class_="dn-strip-t"))
+        else:
+            for k in range(min(count, 4)):
+                parts += _card_back(x + 3 * k, y + 3 - k, 30, 42)
         if not count:
             parts.append(el("rect", x=x, y=y, width=30, height=42, rx=3, class_="dn-empty"))
-        face_up = bool(view.get("pile_face_up"))
         words = f"Draw pile: {count} card{'s' * (count != 1)}" + (", face up (Thera)" if face_up else ", face down")
         parts.append(el("text", words, x=x + 50, y=y + 12, class_="nk-small nk-left"))
         parts.append(el("text", f"Removed from the game: {removed} face down", x=x + 50, y=y + 30,
                         class_="dn-label"))
         height = 46
-        pile = view.get("pile") if face_up else None
         if pile:
             parts.append(el("text", "The pile, top card first:", x=x, y=y + height + 6, class_="dn-label"))
             height += 14
