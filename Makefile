@@ -44,7 +44,7 @@ test: venv
 	$(PIP) install -q -e '.[test,app,dev]'
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
-	$(BIN)/python -m pytest --nbval-lax --current-env notebooks
+	$(BIN)/python -m pytest --nbval-lax --nbval-current-env notebooks
 
 bench: venv
 	$(PIP) install -q -e '.[test]'

@@ -103,6 +103,9 @@ COPYABLE = frozenset({REAPER, CLOWN, NECROMANCER, FALLEN_ANGEL, MEDUSA, MAGICIAN
 HACKER_COPIES = COPYABLE | {ARCHANGEL}
 # A card Archangel brings up resolves its effect unless [Constant] or a placement rule only (rulings).
 ARCHANGEL_RESOLVES = COPYABLE | {HACKER, SHAMAN, ARCHANGEL}
+# Decision 5 (the loop guard): an Archangel effect reached through Archangel, Hacker or Shaman still resolves
+# an ordinary card it brings up, but an Archangel, Hacker or Shaman brought up that way resolves nothing.
+CHAIN_CARDS = frozenset({HACKER, SHAMAN, ARCHANGEL})
 # Shaman possesses a card whose effect is not [Constant] (rulings); these of them do something
 # (Hacker / Shaman: no chains of copies; Elf, Aiko, Luna: nothing to resolve).
 SHAMAN_RESOLVES = COPYABLE | {ARCHANGEL}
@@ -289,6 +292,11 @@ def _learn(known: tuple, vague: tuple, seats, insts) -> tuple:
             q, cards, seen = blk
             if q in seats and not cards.isdisjoint(insts):
                 # A learnt card filled one of these places: the others hold the rest.
+                hit = cards & insts
+                for x in hit - seen:  # by its name it may be a copy seen here: take it to be that one
+                    same = sorted(c for c in seen if c % 20 == x % 20)
+                    if same:
+                        seen = seen - {same[0]}
                 cards, seen = cards - insts, seen - insts
                 if not seen:
                     continue
@@ -330,6 +338,46 @@ def _blur(known: tuple, vague: tuple, mover: int, hand) -> tuple:
     return tuple(out), tuple(kept)
 
 
+def _leaves(known: tuple, vague: tuple, owner: int, hand: tuple, moved: int) -> tuple:
+    """``moved`` leaves ``owner``'s ``hand`` by name only: the new ``(known, vague)`` before it is learnt.
+
+    The other seats see which card *name* left, never which copy or which of the hand's cards it was, so
+    nothing they keep may depend on that.  A copy of the same name that a seat knew in the hand (but not
+    ``moved`` itself) is taken to be the one that left: the seat forgets it.  A seat's vague records about
+    this hand become one record pointing at the card that stays, less one card of that name it saw.
+    """
+    t = moved % 20
+    twin = next((c for c in hand if c != moved and c % 20 == t), -1)
+    if twin >= 0:  # a seat that knew only the other copy takes it to be the one that left
+        known = tuple(k - {twin} if q != owner and twin in k and moved not in k else k
+                      for q, k in enumerate(known))
+    if vague:
+        here = frozenset(hand)
+        stays = here - {moved}
+        merged: dict = {}
+        kept = []
+        for blk in vague:
+            q, cards, seen = blk
+            if q != owner and not cards.isdisjoint(here):
+                c0, s0 = merged.get(q, (frozenset(), frozenset()))
+                merged[q] = (c0 | cards, s0 | seen)
+            else:
+                kept.append(blk)
+        for q, (cards, seen) in merged.items():
+            same = sorted(c for c in seen if c % 20 == t)
+            if same:  # the card that left may be one it saw: it no longer knows where that one is
+                seen = seen - {moved if moved in seen else same[0]}
+            cards = (cards - here) | (stays - known[q])
+            if not seen:
+                continue
+            if len(cards) == 1:  # one place left, holding the one card seen
+                known = _with(known, q, known[q] | seen)
+                continue
+            kept.append((q, cards, seen))
+        vague = tuple(kept)
+    return known, vague
+
+
 def _deal(n, deck, key, game, start, teams, target, competition, tokens, results):
     rng = random.Random(f"double_nine:{key}:{game}")
     cards = list(DECKS[deck])
@@ -349,12 +397,15 @@ def _begin_turn(pos: Position, seat: int) -> Position:
     """``seat`` draws the top card of the pile and must choose a card to play."""
     inst = pos.pile[-1]
     known, vague = pos.known, pos.vague
+    events = pos.events
     if pos.face_up:
         known, vague = _learn(known, vague, range(pos.n + 1), {inst})
+        if ("thera", True) in events:  # no view showed this card on top of the pile: the log names it
+            events += (("draws", seat, inst),)
     elif vague:
         known, vague = _learn(known, vague, (seat,), {inst})
     return _rep(pos, pile=pos.pile[:-1], hands=_with(pos.hands, seat, pos.hands[seat] + (inst,)), turn=seat,
-                        phase="card", playing=-1, ctx=(), extra=False, known=known, vague=vague)
+                phase="card", playing=-1, ctx=(), extra=False, known=known, vague=vague, events=events)
 
 
 def _end_turn(pos: Position) -> Position:
@@ -482,7 +533,8 @@ def _effect(pos: Position, t: int, site: int, via: tuple) -> Position:
 
     ``via`` lists the cards it is resolved through (Archangel, Hacker, Shaman), outermost first.
     Every chain ends: Hacker copies no Hacker / Shaman, a possessed Hacker / Shaman does nothing,
-    and an Archangel effect reached through another card resolves no further effect.
+    and an Archangel effect reached through another card resolves only an ordinary card it brings up
+    (not an Archangel, Hacker or Shaman), whose effect starts no further chain.
     """
     a, b = pos.turn, pos.boards
     if t == HACKER:
@@ -549,7 +601,8 @@ def _move(pos: Position, kind: str, args: tuple) -> Move:
     elif kind == "give":
         key = (kind, args, a, b[a][1 - pos.ctx[1]][-1] % 20, pos.ctx[2])
     elif kind == "beneath":
-        key = (kind, args, pos.ctx[0], pos.ctx[1], b[a][pos.ctx[1]][args[0]] % 20, _brings_effect(pos, args[0]))
+        key = (kind, args, pos.ctx[0], pos.ctx[1], b[a][pos.ctx[1]][args[0]] % 20, _brings_effect(pos, args[0]),
+               bool(pos.ctx[2]))
     elif kind == "swap":
         key = (kind, args, a)
     elif kind == "possess":
@@ -572,9 +625,11 @@ def _via(pos: Position) -> str:
 def _brings_effect(pos: Position, i: int) -> bool:
     """Whether Archangel bringing up card ``i`` of its site resolves an effect afterwards."""
     t, site, via = pos.ctx[:3]
-    if t != ARCHANGEL or via:
-        return False  # an Archangel effect reached through another card resolves nothing further
+    if t != ARCHANGEL:
+        return False
     up = pos.boards[pos.turn][site][i] % 20
+    if via:  # decision 5: reached through another card, only an ordinary card's effect follows
+        return up in COPYABLE
     if up == HACKER:
         return _top(pos.boards, pos.turn, 1 - site) in HACKER_COPIES
     return up in ARCHANGEL_RESOLVES
@@ -605,6 +660,8 @@ def _text(pos: Position, kind: str, args: tuple) -> str:
         if t == ARCHANGEL:
             if _brings_effect(pos, args[0]):
                 return f"Bring {_label(inst)} ({place}) to the top and use its effect"
+            if pos.ctx[2] and inst % 20 in CHAIN_CARDS:
+                return f"Bring {_label(inst)} ({place}) to the top (its effect is not used: no chains of copies)"
             return f"Bring {_label(inst)} ({place}) to the top"
         return f"Revive {_label(inst)} ({place}) onto your {SITE_WORDS[1 - site]}"
     if kind == "swap":
@@ -753,8 +810,10 @@ class DoubleNine(Rules):
             hand = pos.hands[a]
             i = next(i for i, inst in enumerate(hand) if inst % 20 == t)
             pos = _rep(pos, hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), playing=hand[i], phase="site")
-            if pos.vague:  # the chosen card is public
-                known, vague = _learn(pos.known, pos.vague, range(pos.n + 1), {hand[i]})
+            if pos.vague or any(inst % 20 == t for inst in hand[:i] + hand[i + 1:]):
+                # Which copy or which hand card was chosen is hidden; the chosen card is public.
+                known, vague = _leaves(pos.known, pos.vague, a, hand, hand[i])
+                known, vague = _learn(known, vague, range(pos.n + 1), {hand[i]})
                 pos = _rep(pos, known=known, vague=vague)
             return pos
         b = pos.boards
@@ -793,11 +852,13 @@ class DoubleNine(Rules):
             stack = b[a][site]
             inst = stack[i]
             if t == ARCHANGEL:
-                follows = not via and inst % 20 in ARCHANGEL_RESOLVES
+                up = inst % 20
                 b = _set_site(b, a, site, stack[:i] + stack[i + 1:] + (inst,))
                 pos = _rep(pos, boards=b)
-                if follows:  # not when this Archangel effect was itself reached through another card
-                    return _effect(pos, inst % 20, site, via + (ARCHANGEL,))
+                if up in (COPYABLE if via else ARCHANGEL_RESOLVES):
+                    return _effect(pos, up, site, via + (ARCHANGEL,))
+                if via and up in CHAIN_CARDS:  # decision 5: no chain through a second copier
+                    pos = _note(pos, ("unused", up))
                 return _end_turn(pos)
             b = _set_site(b, a, site, stack[:i] + stack[i + 1:])
             b = _set_site(b, a, 1 - site, b[a][1 - site] + (inst,))
@@ -837,6 +898,7 @@ class DoubleNine(Rules):
             inst = hand[i]
             known, vague = pos.known, pos.vague
             if pos.face_up:
+                known, vague = _leaves(known, vague, a, hand, inst)
                 known, vague = _learn(known, vague, range(pos.n + 1), {inst})
             else:
                 # The others cannot tell which card went back: what they knew of this hand becomes
@@ -1114,6 +1176,10 @@ def _event_text(event: tuple, who: str) -> str:
         return "the pile is empty, so there is no extra turn"
     if kind == "thera":
         return "the pile is reversed and " + ("face up" if event[1] else "face down again")
+    if kind == "draws":
+        return f"{_who(event[1])} draws {_name(event[2])} from the face-up pile"
+    if kind == "unused":
+        return f"{NAMES[event[1]]}'s effect is not used (no chains of copies)"
     return "nothing happens"
 
 

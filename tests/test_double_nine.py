@@ -879,36 +879,67 @@ def test_archangel_bringing_up_shaman_lets_shaman_choose():
                             "Player 1 will take another turn")
 
 
-def test_hacker_copies_archangel_which_moves_a_card_without_further_effect():
-    """Rulings (1 Hacker) + decision 5: Hacker may copy Archangel; that Archangel effect resolves no further one."""
-    s = dn.position(2, deck="full", boards=[(["Reaper"], ["Archangel"]), (["Elf"], ["Luna"])],
+def test_hacker_copies_archangel_whose_card_brought_up_resolves():
+    """Rulings (1 Hacker, 9 Archangel) + decision 5: Hacker may copy Archangel; an ordinary card it brings up
+    resolves its effect (here Sol, beneath Hacker, then removes a top card)."""
+    s = dn.position(2, deck="full", boards=[(["Archangel"], ["Sol"]), (["Elf"], ["Luna"])],
                     hands=[["Elf", "Hacker"], ["Medusa"]], pile=["Clown", "Clown"])
-    s = put(s, "Hacker", 0, "x10")
+    s = put(s, "Hacker", 0, "x1")
     assert s.prompt == "Player 1: choose a card beneath Archangel (through Hacker) to bring to the top"
-    assert str(s.legal_moves()[0]) == "Bring Reaper (0) (card 1 from the bottom of your Site ×10) to the top"
+    assert [str(m) for m in s.legal_moves()] == [
+        "Bring Sol (3) (card 1 from the bottom of your Site ×1) to the top and use its effect"]
     s = play(s, "beneath", 0)
-    assert board(s, 0)[0] == ["Hacker", "Reaper"] and s.to_move == 1  # Reaper takes nothing
+    assert board(s, 0)[:2] == (["Archangel"], ["Hacker", "Sol"])
+    assert s.prompt == "Player 1: choose a top card for Sol (through Hacker and Archangel) to remove from the game"
+    s = play(s, "remove", 1, "x1")
+    assert board(s, 1) == (["Elf"], [], 80) and s.to_move == 1
+    assert s.log(1)[-2:] == [
+        "Player 1 brings Sol (3) to the top with Archangel (through Hacker)",
+        "Player 1 removes Luna (9) from Player 2's Site ×1 from the game with Sol (through Hacker and Archangel)"]
 
 
-def test_shaman_possessing_archangel_moves_a_card_without_further_effect():
-    """Rulings (2 Shaman) + decision 5: Shaman may use Archangel; that Archangel effect resolves no further one."""
+def test_shaman_possessing_archangel_resolves_an_ordinary_card_brought_up():
+    """Rulings (2 Shaman) + decision 5: Shaman may use Archangel; the ordinary card it brings up resolves."""
     s = dn.position(2, deck="full", boards=[(["Medusa"], []), (["Elf"], ["Archangel"])],
                     hands=[["Elf", "Shaman"], ["Clown"]], pile=["Clown", "Luna"])
     s = play(play(put(s, "Shaman", 0, "x10"), "possess", 1), "beneath", 0)
-    assert board(s, 0)[0] == ["Shaman", "Medusa"] and s.to_move == 1  # no extra turn from Medusa
+    assert board(s, 0)[0] == ["Shaman", "Medusa"] and s.to_move == 0  # Medusa: another turn
+    assert s.log(1)[-1] == ("Player 1 brings Medusa (7) to the top with Archangel (through Shaman): "
+                            "Player 1 will take another turn")
 
 
-def test_archangel_bringing_up_archangel_moves_it_without_further_effect():
-    """Decision 5 (docs): an Archangel reached through Archangel only moves its card (no endless loop)."""
+@pytest.mark.parametrize("copier", ["Hacker", "Shaman"])
+def test_copied_archangel_bringing_up_a_copier_resolves_nothing_further(copier):
+    """Decision 5: a Hacker or Shaman brought up by a copied Archangel resolves nothing (no chains of copies)."""
+    s = dn.position(2, deck="full", boards=[([copier], ["Archangel"]), (["Elf"], ["Medusa"])],
+                    hands=[["Elf", "Hacker"], ["Clown"]], pile=["Clown", "Luna"])
+    s = put(s, "Hacker", 0, "x10")
+    assert [str(m) for m in s.legal_moves()] == [
+        f"Bring {copier} ({dn.NUMBER[dn.TYPE[copier]]}) (card 1 from the bottom of your Site ×10) to the top "
+        "(its effect is not used: no chains of copies)"]
+    s = play(s, "beneath", 0)
+    assert board(s, 0)[0] == ["Hacker", copier] and s.to_move == 1
+    assert s.log(1)[-1].endswith(
+        f"with Archangel (through Hacker): {copier}'s effect is not used (no chains of copies)")
+
+
+def test_archangel_bringing_up_archangel_resolves_an_ordinary_card_but_not_a_third_archangel():
+    """Decision 5 (docs): an Archangel reached through Archangel brings a card up; an ordinary card resolves
+    (Medusa: another turn), an Archangel brought up that way only moves (no endless loop)."""
     s = dn.position(2, deck="full", boards=[(["Medusa", "Archangel"], []), (["Elf"], ["Luna"])],
                     hands=[["Elf", "Archangel"], ["Clown"]], pile=["Clown", "Luna"])
     s = play(put(s, "Archangel", 0, "x10"), "beneath", 1)
     assert s.prompt == "Player 1: choose a card beneath Archangel (through Archangel) to bring to the top"
     assert [str(m) for m in s.legal_moves()] == [
-        "Bring Medusa (7) (card 1 from the bottom of your Site ×10) to the top",
-        "Bring Archangel (9) (card 2 from the bottom of your Site ×10) to the top"]
-    s = play(s, "beneath", 1)
-    assert board(s, 0)[0] == ["Medusa", "Archangel", "Archangel"] and s.to_move == 1
+        "Bring Medusa (7) (card 1 from the bottom of your Site ×10) to the top and use its effect",
+        "Bring Archangel (9) (card 2 from the bottom of your Site ×10) to the top "
+        "(its effect is not used: no chains of copies)"]
+    up = play(s, "beneath", 1)
+    assert board(up, 0)[0] == ["Medusa", "Archangel", "Archangel"] and up.to_move == 1
+    assert up.log(0)[-1] == ("Player 1 brings Archangel (9) to the top with Archangel (through Archangel): "
+                             "Archangel's effect is not used (no chains of copies)")
+    medusa = play(s, "beneath", 0)
+    assert board(medusa, 0)[0] == ["Archangel", "Archangel", "Medusa"] and medusa.to_move == 0
 
 
 @pytest.mark.parametrize("possessed", ["Elf", "Aiko", "Luna", "Hacker", "Shaman"])
@@ -970,9 +1001,27 @@ def test_every_chain_of_archangels_hackers_and_shamans_ends():
             ctx = s.position.ctx
             if ctx:
                 deepest = max(deepest, len(ctx[2]))
+                assert len(ctx[2]) <= 3 and ctx[2].count(dn.ARCHANGEL) <= 2
             s = s.play(rng.choice(s.legal_moves()))
         assert s.is_over
     assert deepest >= 2  # chains such as Archangel -> Hacker -> Sol were reached
+
+
+def test_longest_chain_archangel_hacker_archangel_then_an_ordinary_card():
+    """Decision 5: Archangel brings up Hacker, Hacker copies the Archangel beside it, that Archangel brings up
+    Sol and Sol resolves - four cards, the longest kind of chain; an Archangel offered there only moves."""
+    s = dn.position(2, deck="full", boards=[(["Sol", "Hacker"], ["Archangel"]), (["Elf"], ["Luna"])],
+                    hands=[["Elf", "Archangel"], ["Medusa"]], pile=["Clown", "Clown"])
+    s = play(put(s, "Archangel", 0, "x10"), "beneath", 1)
+    assert s.prompt == "Player 1: choose a card beneath Archangel (through Archangel and Hacker) to bring to the top"
+    assert [str(m) for m in s.legal_moves()] == [
+        "Bring Sol (3) (card 1 from the bottom of your Site ×10) to the top and use its effect",
+        "Bring Archangel (9) (card 2 from the bottom of your Site ×10) to the top "
+        "(its effect is not used: no chains of copies)"]
+    s = play(s, "beneath", 0)
+    assert s.position.ctx[2] == (dn.ARCHANGEL, dn.HACKER, dn.ARCHANGEL)
+    s = play(s, "remove", 1, "x1")
+    assert board(s, 1) == (["Elf"], [], 80) and s.to_move == 1
 
 
 # --- what a seat knows after Fortune Teller ------------------------------------------------
@@ -999,9 +1048,10 @@ def test_determinize_tracks_a_seen_card_through_another_players_fortune_teller()
     assert s.to_move == 2
     where = _where(s, 0, seen)
     assert set(where) == {"hand 1", "hand 2"} and min(where.values()) > 50  # either place, nowhere else
-    # Player 3 now plays the card it drew (Thera): Player 1 learns Archangel stayed with Player 2.
+    # Player 3 now plays a Thera: Player 1 cannot tell which of Player 3's two cards that was (its first card
+    # may have been the other Thera), so Archangel may still be with Player 2 or Player 3.
     s = put(s, "Thera", 2, "x10")
-    assert _where(s, 0, seen, 50) == {"hand 1": 50}
+    assert set(_where(s, 0, seen, 100)) == {"hand 1", "hand 2"}
 
 
 def test_determinize_tracks_own_returned_card_through_the_next_fortune_teller():
@@ -1030,7 +1080,8 @@ def test_determinize_settles_a_vaguely_known_card_when_it_is_seen_again():
     s = play(put(s, "Fortune Teller", 1, "x10"), "return", "Archangel")  # Player 3 draws Archangel
     assert set(_where(s, 0, seen, 100)) == {"hand 1", "hand 2"}
     s = put(s, "Thera", 2, "x10")  # the pile is face up now; Player 1 draws Sniper
-    assert s.log(0)[-1] == "Player 3 plays Thera (8) onto their Site ×10: the pile is reversed and face up"
+    assert s.log(0)[-1] == ("Player 3 plays Thera (8) onto their Site ×10: the pile is reversed and face up; "
+                            "Player 1 draws Sniper from the face-up pile")
     assert set(_where(s, 0, seen, 100)) == {"hand 1", "hand 2"}
     s = play(put(s, "Sniper", 0, "x1"), "aim", 2)
     assert s.view(0)["sniper"][-1] == {"seat": 2, "card": "Archangel"}
@@ -1045,7 +1096,7 @@ def test_log_describes_effects_resolved_through_hacker_archangel_and_shaman():
                     hands=[["Sol", "Hacker"], ["Magician"]], pile=["Archangel", "Dark Elf", "Sniper"])
     s = put(s, "Hacker", 0, "x1")
     assert s.log(1)[-1] == ("Player 1 plays Hacker (1) onto their Site ×1: Hacker uses Thera's effect; "
-                            "the pile is reversed and face up")
+                            "the pile is reversed and face up; Player 2 draws Sniper from the face-up pile")
     s = dn.position(2, deck="full", boards=[(["Fallen Angel"], []), (["Elf"], ["Medusa"])],
                     hands=[["Sol", "Archangel"], ["Magician"]], pile=["Archangel", "Dark Elf", "Sniper"])
     s = play(put(s, "Archangel", 0, "x10"), "beneath", 0)
@@ -1066,3 +1117,102 @@ def test_log_medusa_on_an_empty_pile_gives_no_extra_turn():
     s = dn.position(2, boards=[([], []), ([], [])], hands=[["Elf", "Medusa"], ["Luna"]], pile=["Clown"])
     assert put(s, "Medusa", 0, "x10").log(1)[-1] == \
         "Player 1 plays Medusa (7) onto their Site ×10: Player 1 will take another turn"
+
+
+# --- a seat's knowledge depends only on what it observed ------------------------------------
+# Copies of one card are indistinguishable to a seat, and so is which of a hand's cards was played: two games
+# that look the same to a seat (same view and log) must leave it the same knowledge records.
+
+def _knowledge(state, seat):
+    """What ``seat`` keeps about hidden cards, by card name and place (not by which physical copy)."""
+    pos = state.position
+    place = {}
+    for p, hand in enumerate(pos.hands):
+        if p != seat:
+            place.update((c, ("hand", p, i)) for i, c in enumerate(hand))
+    if not pos.face_up:
+        place.update((c, ("pile", i)) for i, c in enumerate(pos.pile))
+    place.update((c, ("removed",)) for c in pos.removed)
+    me = pos.n if seat is None else seat
+    exact = sorted((dn.NAMES[c % 20], place[c]) for c in pos.known[me] if c in place)
+    vague = sorted((sorted(place[c] for c in cards if c in place), sorted(dn.NAMES[c % 20] for c in seen))
+                   for q, cards, seen in pos.vague if q == me)
+    return exact, vague
+
+
+def _elf_in_hand(state, seat, p, samples=300):
+    return sum(any(c % 20 == dn.ELF for c in state.determinize(seat, k).position.hands[p]) for k in range(samples))
+
+
+def test_playing_one_of_two_copies_does_not_reveal_which_stayed():
+    """Hidden information: Player 2 draws a face-up Elf and plays an Elf; nobody can tell whether it was that
+    one or an Elf held before, so nobody may keep knowing an Elf in that hand (both games look the same)."""
+    worlds = []
+    for old in ("Elf", "Sol"):
+        s = dn.position(2, deck="full", hands=[["Luna", "Clown"], [old]], pile=["Elf", "Medusa", "Clown"],
+                        pile_face_up=True)
+        s = put(s, "Luna", 0, "x1")  # Player 2 draws the face-up Elf: everyone saw it
+        worlds.append(put(s, "Elf", 1, "x1"))
+    a, b = worlds
+    assert [dn.NAMES[c % 20] for c in a.position.hands[1]] == ["Elf"] != [dn.NAMES[c % 20] for c in b.position.hands[1]]
+    for seat in (0, None):
+        assert a.view(seat) == b.view(seat) and a.log(seat) == b.log(seat)
+        assert _knowledge(a, seat) == _knowledge(b, seat)
+    counts = [_elf_in_hand(w, 0, 1) for w in worlds]
+    assert max(counts) < 60  # an Elf only as often as chance gives one (not 300 of 300 in one game)
+
+
+def test_fortune_teller_tracking_does_not_reveal_which_copy_was_played():
+    """Hidden information: Player 1 saw Player 2's Elf, Player 2 put a card back face down (Player 3 drew it), then
+    played an Elf: the games where that was the Elf seen, the other Elf or the only Elf look the same to Player 1."""
+    def game(returned, drawn):
+        s = dn.position(3, deck="full", hands=[["Luna", "Sniper"], ["Elf"], ["Luna"]],
+                        pile=["Fortune Teller", "Sol", "Necromancer", drawn, "Clown", "Medusa"])
+        s = play(play(put(s, "Sniper", 0, "x10"), "aim", 1), "decide", "keep")
+        s = play(put(s, "Fortune Teller", 1, "x10"), "return", returned)  # Player 3 draws it
+        s = put(put(s, "Luna", 2, "x1"), "Luna", 0, "x1")
+        return put(s, "Elf", 1, "x1")
+
+    worlds = [game("Elf", "Elf"), game("Sol", "Elf"), game("Sol", "Magician")]
+    for w in worlds[1:]:
+        assert w.view(0) == worlds[0].view(0) and w.log(0) == worlds[0].log(0)
+        assert _knowledge(w, 0) == _knowledge(worlds[0], 0)
+    counts = [_elf_in_hand(w, 0, 1) + _elf_in_hand(w, 0, 2) for w in worlds]
+    assert max(counts) < 120  # before the fix: 300 of 300 in the first game
+
+
+def _replayed_twins(rng, games):
+    """(state, twin, seat) pairs: the twin is state.determinize(seat) replayed with the same moves while the seat
+    sees the same view and log lines in both."""
+    for _ in range(games):
+        players = rng.choice((2, 3, 4))
+        deck = rng.choice(("basic", "expansion", "full"))
+        s = ninekit.make("double_nine", players, deck=deck).new(rng.randrange(10**6))
+        states = [s]
+        while not s.is_over and s.position.game == 0:
+            s = s.play(rng.choice(s.legal_moves()))
+            states.append(s)
+        for k in range(0, len(states) - 1, 4):
+            seat = rng.choice([*range(players), None])
+            twin = states[k].determinize(seat, rng)
+            for j in range(k, min(k + 16, len(states) - 1)):
+                real = states[j]
+                if twin.view(seat) != real.view(seat) or (j > k and twin.log(seat)[-1] != real.log(seat)[-1]):
+                    break
+                yield real, twin, seat
+                move = s.history[j][1]
+                move = twin.game.parse_move({"kind": move.kind, "args": list(move.args)})
+                if twin.why_illegal(move) is not None:
+                    break
+                twin = twin.play(move)
+
+
+def test_knowledge_depends_only_on_what_the_seat_observed_fuzz():
+    """Hidden information (fuzz, duplicate decks): games that look the same to a seat leave it the same knowledge
+    records, so determinize(seat) cannot tell them apart."""
+    rng = random.Random(11)
+    checked = 0
+    for real, twin, seat in _replayed_twins(rng, 300):
+        assert _knowledge(real, seat) == _knowledge(twin, seat), (seat, real.log(None)[-4:])
+        checked += 1
+    assert checked > 10000

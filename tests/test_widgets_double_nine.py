@@ -263,7 +263,9 @@ def test_no_leak_of_hidden_cards(seats, players, seed, deck):
         app = GameApp("double_nine", seats=seats, seed=game_seed, players=players, deck=deck)
         rules_html = app._rules_html.value
         assert play_by_clicks(app, random.Random(game_seed), check=check) > 20
-    assert sum(checked) > len(checked)  # there were secrets to keep, most of the time
+    # The check had something to catch: on a good share of screens some card name was hidden from
+    # the viewer and seen nowhere else on the table (a name on a board may also be in a hand).
+    assert sum(1 for n in checked if n) >= len(checked) // 5
 
 
 def test_leak_check_catches_a_leak():
