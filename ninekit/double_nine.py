@@ -1095,6 +1095,8 @@ def _view(pos: Position, seat: int | None) -> dict:
         "boards": boards,
         "playing": None if pos.playing < 0 else _name(pos.playing),
         "resolving": resolving,
+        # the site whose cards beneath Necromancer / Archangel may choose from (public), else None
+        "effect_site": SITES[pos.ctx[1]] if pos.phase == "beneath" else None,
         "pile_count": len(pos.pile),
         "removed_count": len(pos.removed),
         "pile_face_up": pos.face_up,

@@ -82,7 +82,7 @@ def test_target_of_kinds():
     for kind in ("swap", "possess", "aim"):
         assert t(Move(kind, (3,))) == "board:3"
     assert t(Move("beneath", (1,), "Revive Elf (8) (card 2 from the bottom of your Site ×1) onto your Site ×10")) \
-        == "beneath:x1:1"
+        == "beneath:1"  # drawn on the stack the view names as effect_site
     assert t(Move("direction", ("left",))) is None and t(Move("decide", ("keep",))) is None
 
 
@@ -154,10 +154,11 @@ def test_beneath_and_board_targets():
                      hands=[["Necromancer", "Magician"], ["Reaper"]], pile=["Elf", "Hacker"], deck="full")
     app = GameApp(state, seats=["human", "computer"])
     assert app.click("card:Necromancer") and app.click("site:0:x10")
-    assert sorted(app.targets) == ["beneath:x10:0", "beneath:x10:1"]
+    assert app.state.view(0)["effect_site"] == "x10"
+    assert sorted(app.targets) == ["beneath:0", "beneath:1"]
     svg = app.board.svg
-    assert 'data-id="beneath:x10:1" class="dn-target legal"' in svg
-    assert app.click("beneath:x10:1")
+    assert 'data-id="beneath:1" class="dn-target legal"' in svg
+    assert app.click("beneath:1")
     assert app.state.view(0)["boards"][0]["x1"] == ["Luna", "Medusa"]
     state = position(2, boards=[(["Elf"], ["Luna"]), (["Clown"], ["Aiko"])],
                      hands=[["Magician", "Elf"], ["Reaper"]], pile=["Sol", "Thera"], deck="full")

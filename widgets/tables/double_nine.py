@@ -20,8 +20,9 @@ Clicks (``data-id``):
 ``board:<seat>``
     a whole board - whose top cards Magician swaps, whose Site ×1 card Shaman
     uses, whose hand Sniper looks at;
-``beneath:<site>:<index>``
-    a card beneath the top card (Necromancer, Archangel).
+``beneath:<index>``
+    a card beneath the top card (Necromancer, Archangel), counted from the
+    bottom, on the stack the view names as ``effect_site``.
 
 Clown's left/right and Sniper's remove/keep are buttons.  Not colour alone:
 the expansion cards carry a star and the word "expansion" in their tooltip,
@@ -30,7 +31,6 @@ legal targets get a highlight *and* a dashed outline.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from ninekit.double_nine import CARDS
@@ -51,7 +51,6 @@ SITE_KEYS = ("x10", "x1")
 SITE_WORDS = {"x10": "Site ×10", "x1": "Site ×1"}
 BOARD_PHASES = ("swap", "possess", "aim")
 SITE_KINDS = ("site", "take", "remove", "give")
-_BENEATH_SITE = re.compile(r"from the bottom of your Site ×(10|1)\b")
 
 # Own styles on top of the shared ones (widgets/svg.py): theme variables only, so the picture works in
 # JupyterLab's light and dark themes.
@@ -177,9 +176,7 @@ class DoubleNineTable(TableAdapter):
         if kind in BOARD_PHASES and args:
             return f"board:{args[0]}"
         if kind == "beneath" and args:
-            found = _BENEATH_SITE.search(str(move))
-            site = "x10" if found is None or found.group(1) == "10" else "x1"
-            return f"beneath:{site}:{args[0]}"
+            return f"beneath:{args[0]}"  # drawn on the stack the view names as "effect_site"
         return None  # direction, decide: buttons
 
     def guess_move(self, data_id: str, legal) -> object | None:
@@ -195,8 +192,8 @@ class DoubleNineTable(TableAdapter):
                 return Move(kind if kind in SITE_KINDS else "site", (int(bits[1]), bits[2]))
             if bits[0] == "board" and len(bits) == 2:
                 return Move(kind if kind in BOARD_PHASES else "swap", (int(bits[1]),))
-            if bits[0] == "beneath" and len(bits) == 3:
-                return Move("beneath", (int(bits[2]),))
+            if bits[0] == "beneath" and len(bits) == 2:
+                return Move("beneath", (int(bits[1]),))
         except ValueError:
             return None
         return None
@@ -438,10 +435,10 @@ class DoubleNineTable(TableAdapter):
         top_y = y + 16 + site_h - TOP_H  # the top cards of both sites line up at the bottom
         beneath_parts = []
         yy = top_y - STRIP * (len(stack) - 1)
-        beneath_site = s if view.get("turn") == p else None
+        choosing_here = view.get("turn") == p and view.get("effect_site") == s
         for i, name in enumerate(stack[:-1]):
             strip = _strip(name, x, yy, COL_W)
-            data_id = f"beneath:{s}:{i}" if beneath_site else None
+            data_id = f"beneath:{i}" if choosing_here else None
             move = targets.get(data_id) if data_id else None
             words = f"Card {i + 1} from the bottom of {_who(view, p)}'s {SITE_WORDS[s]}: {card_words(name)}"
             if move is not None:
