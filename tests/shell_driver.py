@@ -22,3 +22,11 @@ def play_by_clicks(app, rng, *, check=None, limit: int = 5000, board_share: floa
         if check is not None:
             check(app)
     return steps
+
+
+def all_widgets(widget) -> list:
+    """The widget and all its descendants (children of boxes, accordions): what the browser receives."""
+    out = [widget]
+    for child in getattr(widget, "children", ()) or ():
+        out.extend(all_widgets(child))
+    return out

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, replace
 
 import pytest
+from shell_driver import all_widgets
 
 import ninekit
 from ninekit import Move, Option, Outcome, Rules
@@ -142,12 +143,6 @@ NOW = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)
 
 
 # --------------------------------------------------------------- helpers
-def all_widgets(widget):
-    """The widget and all its descendants (children of boxes, accordions)."""
-    out = [widget]
-    for child in getattr(widget, "children", ()) or ():
-        out.extend(all_widgets(child))
-    return out
 
 
 def trait_text(app) -> str:

@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from shell_driver import play_by_clicks
+from shell_driver import all_widgets, play_by_clicks
 
 import ninekit
 from ninekit import Move
@@ -37,11 +37,6 @@ def parse(state, kind, *args):
     return state.game.parse_move({"kind": kind, "args": list(args)})
 
 
-def all_widgets(widget):
-    out = [widget]
-    for child in getattr(widget, "children", ()) or ():
-        out.extend(all_widgets(child))
-    return out
 
 
 def name_pattern(name: str) -> re.Pattern:

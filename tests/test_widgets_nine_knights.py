@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from shell_driver import play_by_clicks
+from shell_driver import all_widgets, play_by_clicks
 
 import ninekit
 from ninekit import Move
@@ -17,11 +17,6 @@ from widgets.app import GameApp as _GameApp
 PIECE = re.compile(r'<g class="nk-piece" data-duty="([^"]*)" data-owner="(\d)" data-revealed="(\d)"')
 
 
-def all_widgets(widget):
-    out = [widget]
-    for child in getattr(widget, "children", ()) or ():
-        out.extend(all_widgets(child))
-    return out
 
 
 def check_private(app) -> None:
