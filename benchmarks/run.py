@@ -70,6 +70,21 @@ class Tally:
         return self.plies / self.seconds if self.seconds > 0 else 0.0
 
 
+def _timed_games(play_one, seconds: float, first_seed: int) -> Tally:
+    """Call ``play_one(seed) -> plies`` for seeds from ``first_seed`` until ``seconds`` pass (whole games)."""
+    tally = Tally()
+    start = time.perf_counter()
+    seed = first_seed
+    while True:
+        tally.plies += play_one(seed)
+        tally.games += 1
+        seed += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            tally.seconds = elapsed
+            return tally
+
+
 def ninekit_playouts(name: str, seconds: float, first_seed: int = 0) -> Tally:
     """Random games of ``name`` through the public API for ``seconds`` (whole games; seeds from ``first_seed``).
 
@@ -78,10 +93,8 @@ def ninekit_playouts(name: str, seconds: float, first_seed: int = 0) -> Tally:
     Game ``k`` uses deal seed ``first_seed + k`` and ``random.Random(first_seed + k)`` for its moves.
     """
     game = ninekit.make(name)
-    tally = Tally()
-    start = time.perf_counter()
-    seed = first_seed
-    while True:
+
+    def one_game(seed: int) -> int:
         rng = random.Random(seed)
         state = game.new(seed)
         plies = 0
@@ -89,36 +102,25 @@ def ninekit_playouts(name: str, seconds: float, first_seed: int = 0) -> Tally:
             moves = state.legal_moves()
             state = state.play(rng.choice(moves))
             plies += 1
-        tally.plies += plies
-        tally.games += 1
-        seed += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            tally.seconds = elapsed
-            return tally
+        return plies
+
+    return _timed_games(one_game, seconds, first_seed)
 
 
 def chess_playouts(seconds: float, first_seed: int = 0) -> Tally:
     """Random python-chess games for ``seconds`` (whole games), the usual loop."""
     import chess
 
-    tally = Tally()
-    start = time.perf_counter()
-    seed = first_seed
-    while True:
+    def one_game(seed: int) -> int:
         rng = random.Random(seed)
         board = chess.Board()
         plies = 0
         while not board.is_game_over():
             board.push(rng.choice(list(board.legal_moves)))
             plies += 1
-        tally.plies += plies
-        tally.games += 1
-        seed += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            tally.seconds = elapsed
-            return tally
+        return plies
+
+    return _timed_games(one_game, seconds, first_seed)
 
 
 @dataclass
