@@ -43,7 +43,6 @@ HOME_ROW = (1, 10)  # each side's home rank: its Goal Token fields
 PLACEMENT_ROWS = ((2, 3), (8, 9))
 SUMMONING_FIELDS = (("b2", "e2", "h2"), ("b9", "e9", "h9"))
 PLACEMENT_ORDER = (0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0)  # 1-2-2-2-2-2-1: six Knights each
-KNIGHTS_PLACED = 6
 KNIGHT_TYPES = {"A": "Archer", "W": "Warrior", "R": "Ranger"}
 GROUPS = ("Small Number Group (1-3)", "Medium Number Group (4-6)", "High Number Group (7-9)")
 HIDDEN_TOKENS = (1, 2, 3, 4, 5)

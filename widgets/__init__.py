@@ -26,8 +26,8 @@ def state_svg(state: ninekit.State) -> str:
 
 
 def state_html(state: ninekit.State) -> str:
-    """HTML for a bare State: the picture, sized like the widget, and the prompt."""
-    return (f'<div class="ninekit-board" style="max-width:560px">{state_svg(state)}</div>')
+    """HTML for a bare State: its picture as a spectator sees it, sized like the widget."""
+    return f'<div class="ninekit-board" style="max-width:560px">{state_svg(state)}</div>'
 
 
 def _register_formatters() -> None:
