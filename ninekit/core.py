@@ -29,6 +29,9 @@ from typing import Any
 
 SAVE_FORMAT = 1
 _SAVE_FIELDS = ("format", "game", "players", "options", "seed", "moves")
+SEED_LIMIT = 2**64  # seeds are whole numbers from 0 to SEED_LIMIT - 1
+MAX_SAVE_BYTES = 1_000_000  # a save file is at most this long (a long match is about 60 kB)
+_MAX_NUMBER_DIGITS = 30  # no number in a save is longer (seeds have at most 20 digits)
 
 
 class IllegalMove(ValueError):
@@ -143,6 +146,32 @@ def int_between(low: int, high: int) -> Callable[[Any], str | None]:
         return None
 
     return check
+
+
+def random_seed() -> int:
+    """A fresh seed from the operating system's randomness, for a deal nobody can predict.
+
+    ``random.SystemRandom`` draws from ``os.urandom``: unlike a seed typed by
+    a person or taken from the clock, nobody can reconstruct it, and with 2**64
+    possible seeds nobody can search for it from what their own seat sees.
+
+    >>> 0 <= random_seed() < SEED_LIMIT
+    True
+    """
+    return random.SystemRandom().randrange(SEED_LIMIT)
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages that quote input.
+
+    >>> _short("x" * 100, 10)
+    "'xxxxx...(102 characters)"
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long for Python to print
+        return "a number too long to print"
+    return text if len(text) <= limit else f"{text[:limit - 4]}...({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -347,8 +376,8 @@ class Game:
         >>> g.new(3).view(0) == g.new(3).view(0)
         True
         """
-        if type(seed) is not int:
-            raise ValueError(f"seed must be a whole number (got {seed!r})")
+        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+            raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1 (got {_short(seed)})")
         rng = random.Random(f"{self.name}:{seed}")
         return State(self, self.rules.setup(self.players, self._options, rng), seed=seed)
 
@@ -551,16 +580,28 @@ class State:
         >>> s.log(1)
         ['South assigns the Small Number Group (secret)']
         """
+        return [line for _ply, line in self.numbered_log(seat)]
+
+    def numbered_log(self, seat: int | None) -> list[tuple[int, str]]:
+        """``log(seat)`` with the number of moves played when each line was written.
+
+        >>> s = make("nine_knights").new()
+        >>> s = s.play(s.legal_moves()[0])
+        >>> s.numbered_log(0)[0][0]
+        1
+        """
         self.game.check_seat(seat)
         lines = []
         node = self
         rules = self.game.rules
+        ply = len(self.history)
         while node._last is not None:
             mover, move = node._last
             line = rules.log_line(node._parent._pos, node._pos, mover, move, seat)
             if line:
-                lines.append(line)
+                lines.append((ply, line))
             node = node._parent
+            ply -= 1
         lines.reverse()
         return lines
 
@@ -598,6 +639,11 @@ class State:
 def load(text: str | bytes) -> State:
     """Replay a save made by ``State.to_json`` through the rules.
 
+    Anything else is refused with a ``ValueError`` in the save's own words,
+    before any of it is trusted: more than ``MAX_SAVE_BYTES``, not UTF-8, not
+    JSON, nested too deeply, numbers too long, a field missing, unknown or of
+    the wrong kind, a move that is malformed or not legal.
+
     >>> s = make("nine_knights").new(5)
     >>> s = s.play(s.legal_moves()[-1])
     >>> load(s.to_json()).history == s.history
@@ -606,24 +652,34 @@ def load(text: str | bytes) -> State:
     Traceback (most recent call last):
     ...
     ValueError: save field 'format': expected 1 (got 2)
+    >>> load('[' * 100_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: save is nested too deeply to be a ninekit save
     """
-    if isinstance(text, bytes):
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        if len(text) > MAX_SAVE_BYTES:
+            raise ValueError(f"save is {len(text):,} bytes; a ninekit save is at most {MAX_SAVE_BYTES:,} bytes")
         try:
-            text = text.decode("utf-8")
+            text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
             raise ValueError("save is not UTF-8 text") from None
     if not isinstance(text, str):
         raise ValueError(f"save must be JSON text (got {type(text).__name__})")
+    if len(text) > MAX_SAVE_BYTES:
+        raise ValueError(f"save is {len(text):,} characters; a ninekit save is at most {MAX_SAVE_BYTES:,} bytes")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_save_int, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise ValueError(f"save is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise ValueError("save is nested too deeply to be a ninekit save") from None
     if not isinstance(data, dict):
         raise ValueError("save must be a JSON object with fields " + ", ".join(_SAVE_FIELDS))
     if data.get("format") != SAVE_FORMAT or type(data.get("format")) is not int:
-        raise ValueError(f"save field 'format': expected {SAVE_FORMAT} (got {data.get('format')!r})")
+        raise ValueError(f"save field 'format': expected {SAVE_FORMAT} (got {_short(data.get('format'))})")
     if data.get("game") not in _REGISTRY:
-        raise ValueError(f"save field 'game': unknown game {data.get('game')!r}; games are: {', '.join(games())}")
+        raise ValueError(f"save field 'game': unknown game {_short(data.get('game'))}; games are: {', '.join(games())}")
     missing = [f for f in _SAVE_FIELDS if f not in data]
     if missing:
         raise ValueError(f"save is missing field(s): {', '.join(missing)}")
@@ -636,8 +692,8 @@ def load(text: str | bytes) -> State:
         game = make(data["game"], data["players"], **data["options"])
     except ValueError as exc:
         raise ValueError(f"save field 'players'/'options': {exc}") from None
-    if type(data["seed"]) is not int:
-        raise ValueError(f"save field 'seed': expected a whole number (got {data['seed']!r})")
+    if type(data["seed"]) is not int or not 0 <= data["seed"] < SEED_LIMIT:
+        raise ValueError(f"save field 'seed': expected a whole number from 0 to 2**64 - 1 (got {_short(data['seed'])})")
     if not isinstance(data["moves"], list):
         raise ValueError("save field 'moves': expected a list")
     state = game.new(data["seed"])
@@ -651,6 +707,18 @@ def load(text: str | bytes) -> State:
         except IllegalMove as exc:
             raise ValueError(f"save move {number} ({move}) is not legal: {exc}") from None
     return state
+
+
+def _parse_save_int(digits: str) -> int:
+    """``json.loads``' reader of whole numbers in a save: refuses absurdly long ones in the save's words."""
+    if len(digits.lstrip("-")) > _MAX_NUMBER_DIGITS:
+        raise ValueError(f"save holds a number with {len(digits):,} digits; no number in a ninekit save "
+                         f"has more than {_MAX_NUMBER_DIGITS}")
+    return int(digits)
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"save holds {name}, which is not a number a ninekit save can hold")
 
 
 def random_playout(state: State, rng: random.Random, max_plies: int = 100_000) -> State:

@@ -13,7 +13,7 @@ import pytest
 
 import ninekit
 from ninekit import IllegalMove, Move
-from ninekit.core import random_playout
+from ninekit.core import MAX_SAVE_BYTES, random_playout
 
 
 def _cases():
@@ -161,6 +161,14 @@ def test_save_round_trip_and_tampered_saves(name, players, options):
         (json.dumps({k: v for k, v in save.items() if k != "moves"}), "moves"),
         (json.dumps({**save, "moves": save["moves"] + [save["moves"][0]]}), f"move {len(save['moves']) + 1}"),
         (json.dumps({**save, "moves": [{"kind": "?"}] + save["moves"]}), "move 1"),
+        # Bounded input: the validator's own words, never Python's limits.
+        (json.dumps({**save, "seed": -1}), "seed"),
+        (json.dumps({**save, "seed": 2**64}), "seed"),
+        (json.dumps(save)[:-1] + ', "x": ' + "[" * 50_000 + "]" * 50_000 + "}", "nested too deeply"),
+        (json.dumps({**save, "seed": "SEED"}).replace('"SEED"', "9" * 5000), "5,000 digits"),
+        (json.dumps({**save, "seed": "SEED"}).replace('"SEED"', "NaN"), "NaN"),
+        (json.dumps(save) + " " * MAX_SAVE_BYTES, "at most 1,000,000 bytes"),
+        ((json.dumps(save) + " " * MAX_SAVE_BYTES).encode(), "at most 1,000,000 bytes"),
     ]
     if len(save["moves"]) > 3:
         swapped = save["moves"][:]
@@ -170,7 +178,8 @@ def test_save_round_trip_and_tampered_saves(name, players, options):
     for text, needle in tampered:
         with pytest.raises(ValueError) as err:
             ninekit.load(text)
-        assert needle in str(err.value), (needle, str(err.value))
+        assert needle in str(err.value), (needle, str(err.value)[:200])
+        assert len(str(err.value)) < 400, "an error quotes the input, but never all of it"
 
 
 @pytest.mark.parametrize("name,players,options", CASES, ids=IDS)

@@ -8,7 +8,6 @@ secrets.  Nine Knights specifics live in test_widgets_nine_knights.py.
 
 from __future__ import annotations
 
-import datetime
 import json
 import random
 from dataclasses import dataclass, replace
@@ -18,6 +17,8 @@ from shell_driver import all_widgets
 
 import ninekit
 from ninekit import Move, Option, Outcome, Rules
+from ninekit.bots import RandomBot
+from ninekit.core import MAX_SAVE_BYTES
 from widgets import GameApp, GenericAdapter, TableAdapter, adapter_for, register, state_svg
 from widgets.svg import el, group, svg_root
 
@@ -139,7 +140,6 @@ class SecretCellsTable(TableAdapter):
 
 register("test_secret_cells", SecretCellsTable())
 FAKE = "test_secret_cells"
-NOW = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)
 
 
 # --------------------------------------------------------------- helpers
@@ -231,7 +231,7 @@ def test_hot_seat_hands_over_and_never_leaks():
     assert app.privacy_pending == 0 and app.viewer is None
     assert app._reveal_button.description == "I am East — show my view"
     assert "Pass the screen to East" in app._pass_text.value
-    assert app.board.layout.display == "none" and app._choices.children == ()
+    assert app.board.layout.display == "none" and app._choices.choices == []
     check_no_leak(app)
     assert not app.click("c1") and "Pass the screen to East first" == app.message
     handovers = 0
@@ -245,7 +245,8 @@ def test_hot_seat_hands_over_and_never_leaks():
 
 
 def test_undo_skips_computer_moves_and_redo_restores():
-    app = GameApp(FAKE, seats=["human", "computer"], seed=3)
+    # The computer's randomness is secret in the app; a fixed bot makes this test repeatable.
+    app = GameApp(FAKE, seats=["human", "computer"], seed=3, bot_factory=lambda _name, _seat, _seed: RandomBot(95))
     start = app.state
     assert app._undo_button.disabled
     assert app.click("c1")
@@ -259,7 +260,7 @@ def test_undo_skips_computer_moves_and_redo_restores():
 
 
 def test_undo_never_goes_before_the_first_human_decision():
-    app = GameApp(FAKE, seats=["computer", "human"], seed=3)
+    app = GameApp(FAKE, seats=["computer", "human"], seed=3, bot_factory=lambda _name, _seat, _seed: RandomBot(94))
     assert len(app.state.history) == 1 and app.state.to_move == 1
     assert not app.undo()
     assert app.click("c2") and app.undo() and len(app.state.history) == 1
@@ -305,13 +306,12 @@ def test_save_and_load_round_trip_and_corrupt_file():
     assert other.state is before
     assert not other.load_text(b"\xff\xfe")
     assert other.state is before
-    # The upload widget takes the same path and is cleared afterwards.
-    other._upload.value = ({"name": "bad.json", "type": "application/json", "size": 3,
-                            "content": memoryview(b"[1]"), "last_modified": NOW},)
+    # The Load button takes the same path; the real size counts, never a declared one.
+    other._upload.load("bad.json", b"[1]")
     assert "Could not load that save" in other.message and other.state is before
-    assert other._upload.value == ()
-    other._upload.value = ({"name": "ok.json", "type": "application/json", "size": len(text),
-                            "content": memoryview(text.encode()), "last_modified": NOW},)
+    other._upload.load("huge.json", b" " * (MAX_SAVE_BYTES + 1))
+    assert "at most 1,000,000 bytes" in other.message and other.state is before
+    other._upload.load("ok.json", text.encode())
     assert other.state.history == app.state.history
     assert other.errors == []
 
@@ -324,7 +324,7 @@ def test_save_button_asks_first_while_secrets_are_hidden():
     yes = app._confirm.children[1].children[0]
     yes.click()
     assert app._confirm.layout.display == "none"
-    assert 'download="test_secret_cells-seed3-move0.json"' in app._save_link.value
+    assert 'download="test_secret_cells-move0.json"' in app._save_link.value
     assert "data:application/json;base64," in app._save_link.value
     app.click("c1")  # any state change removes the link again
     assert app._save_link.value == ""
@@ -380,10 +380,18 @@ def test_bare_state_displays_as_spectator_svg():
 
 def test_board_widget_messages_reach_the_app():
     app = GameApp(FAKE, seats=["human", "computer"], seed=3)
-    app.board._on_message(app.board, {"event": "activate", "id": "c2"}, [])
+    board = app.board
+    stale = board.generation
+    board.receive({"event": "activate", "id": "c2", "generation": board.generation})
     assert app.state.history[0][1] == Move("claim", ("c2",))
-    app.board._on_message(app.board, {"event": "other"}, [])
-    app.board._on_message(app.board, "junk", [])
+    before = app.state
+    # A click made on a picture Python has since replaced (a double click) is ignored.
+    board.receive({"event": "activate", "id": "c3", "generation": stale})
+    for junk in ({"event": "other"}, "junk", {"event": "activate", "id": 5, "generation": board.generation},
+                 {"event": "activate", "id": "c3"}, {"event": "activate", "id": "x" * 10_000,
+                                                     "generation": board.generation}):
+        board.receive(junk)
+    assert app.state is before
     assert app.errors == []
 
 

@@ -222,7 +222,8 @@ def check_private(app, rules_html) -> None:
         assert viewer is None and app.board.svg == "" and app._log.value == ""
     else:
         assert app.board.svg == app.adapter.draw(state.view(viewer), app.targets, {})
-        assert app._log.value == _GameApp._log_html(state.log(viewer))
+        assert app._log.value == _GameApp._log_html(app._log_lines(state, viewer))
+        assert [t for t, event in app._log_lines(state, viewer) if not event] == state.log(viewer)
     # The Rules panel (a static legend of all cards) is the same whatever the deal.
     assert app._rules_html.value == rules_html
     texts = []

@@ -26,7 +26,8 @@ def check_private(app) -> None:
         assert viewer is None and app.board.svg == "" and app._log.value == ""
         return
     assert app.board.svg == app.adapter.draw(state.view(viewer), app.targets, {})
-    assert app._log.value == _GameApp._log_html(state.log(viewer))
+    assert app._log.value == _GameApp._log_html(app._log_lines(state, viewer))
+    assert [t for t, event in app._log_lines(state, viewer) if not event] == state.log(viewer)
     for duty, owner, revealed in PIECE.findall(app.board.svg):
         if viewer is None or int(owner) != viewer:
             assert duty == "?" or revealed == "1", "an unrevealed enemy Duty number is on screen"

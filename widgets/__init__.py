@@ -14,10 +14,12 @@ import ninekit
 
 from .app import COMPUTER, HUMAN, GameApp
 from .board import Board
+from .choices import ChoiceBar
 from .tables import GenericAdapter, TableAdapter, adapter_for, register
+from .upload import LoadButton
 
-__all__ = ["Board", "COMPUTER", "GameApp", "GenericAdapter", "HUMAN", "TableAdapter", "adapter_for",
-           "register", "state_svg", "state_html"]
+__all__ = ["Board", "COMPUTER", "ChoiceBar", "GameApp", "GenericAdapter", "HUMAN", "LoadButton", "TableAdapter",
+           "adapter_for", "register", "state_svg", "state_html"]
 
 
 def state_svg(state: ninekit.State) -> str:

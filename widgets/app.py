@@ -9,13 +9,21 @@ Privacy: every widget is filled from ``state.view(viewer)`` and
 ``state.log(viewer)`` only, where ``viewer`` is the seat looking at the
 screen (the only human seat; in hot-seat play, the seat that pressed "I am
 ... - show my view"; ``None`` = spectator).  The full position never reaches
-a widget.
+a widget.  Nor does the seed, which determines every hidden card: a new
+game's seed comes from the operating system (``ninekit.core.random_seed``)
+and is never shown; a seed typed in *New game* ("teacher mode") is said to
+reveal the deal.  Computer players draw their own randomness the same way.
+Undo, redo and each hot-seat hand-over are written into the log every seat
+reads, so nothing done at the shared screen is silent.
+
+Bounded: a running app holds a fixed set of widget models however long the
+game (the choice buttons are one :class:`ChoiceBar`; rebuilt forms close
+the widgets they replace), and the log of table events is capped.
 """
 
 from __future__ import annotations
 
 import base64
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 
@@ -24,16 +32,35 @@ import ipywidgets as w
 import ninekit
 from ninekit import Move
 from ninekit.bots import RandomBot, bot_for
+from ninekit.core import SEED_LIMIT, random_seed
 
 from .board import Board
+from .choices import ChoiceBar
 from .svg import esc
 from .tables import adapter_for
 from .text import markdown_to_html
+from .upload import LoadButton
 
 HUMAN = "human"
 COMPUTER = "computer"
 STEP_CAP = 10_000
 SECRETS_WARNING = "This file records every seat's secrets — save anyway?"
+EVENT_CAP = 500  # table events (undo, redo, hand-overs) kept for the log
+TEACHER_MODE = ("Teacher mode: this deal comes from a chosen seed, and anyone who knows the seed can work "
+                "out every hidden card. Leave the seed empty for a secret deal.")
+SEED_HELP = ("Teacher mode: a chosen whole number gives the same deal every time, and reveals it to anyone who "
+             "knows the number. Empty: a secret random deal.")
+
+
+def dispose(widget) -> None:
+    """Close ``widget``, its descendants and their layout and style models (their browser models go too)."""
+    for child in getattr(widget, "children", ()) or ():
+        dispose(child)
+    for part in ("layout", "style"):
+        sub = getattr(widget, part, None)
+        if isinstance(sub, w.Widget):
+            sub.close()
+    widget.close()
 
 
 def _describe_value(value) -> str:
@@ -73,6 +100,9 @@ class GameApp(w.VBox):
         self._collided: set[str] = set()
         self._message = ""
         self._syncing = False
+        self._teacher_mode = False
+        self._events: list[tuple[int, str]] = []  # (moves played, text): undo, redo, hand-overs
+        self._last_viewer: int | None = None
         self.errors: list[str] = []  # internal errors caught at the widget boundary
         self._build()
 
@@ -90,7 +120,6 @@ class GameApp(w.VBox):
                 raise ValueError(f"seats must list {game.players} entries of 'human' or 'computer' (got {seats!r})")
         self._switch_game(game, seats)
         if start_state is not None:
-            self._seed = start_state.seed
             self._set_state(start_state)
         else:
             self._start(game, seed)
@@ -109,20 +138,21 @@ class GameApp(w.VBox):
         self.board.add_class("ninekit-board-widget")
         self.board.layout.width = "100%"
         self.board.on_activate(lambda data_id: self._guard(self.click, data_id))
-        self._choices = w.HBox(layout=w.Layout(flex_flow="row wrap")).add_class("ninekit-choices")
+        self._choices = ChoiceBar().add_class("ninekit-choices")
+        self._choices.on_choose(lambda index: self._guard(self._press_choice, index))
         self._outcome = w.HTML().add_class("ninekit-outcome")
 
-        self._undo_button = w.Button(description="Undo", icon="undo", tooltip="Back to your previous decision")
-        self._redo_button = w.Button(description="Redo", icon="repeat", tooltip="Play the undone decision again")
-        self._save_button = w.Button(description="Save", icon="download", tooltip="Download this game as a .json file")
+        self._undo_button = w.Button(description="Undo", tooltip="Back to your previous decision")
+        self._redo_button = w.Button(description="Redo", tooltip="Play the undone decision again")
+        self._save_button = w.Button(description="Save", tooltip="Download this game as a .json file")
         for b in (self._undo_button, self._redo_button, self._save_button):
             b.layout.width = "auto"
         self._undo_button.on_click(lambda _b: self._guard(self.undo))
         self._redo_button.on_click(lambda _b: self._guard(self.redo))
         self._save_button.on_click(lambda _b: self._guard(self._press_save))
-        self._upload = w.FileUpload(accept=".json,application/json", multiple=False, description="Load",
-                                    tooltip="Load a saved .json game", layout=w.Layout(width="auto"))
-        self._upload.observe(lambda change: self._guard(self._on_upload, change), names="value")
+        self._upload = LoadButton(tooltip="Load a saved .json game", show_message=False)
+        self._upload.on_load(lambda _name, data: self._guard(self.load_text, data))
+        self._upload.on_refuse(lambda message: self._guard(self._set_message, message))
         self._toolbar = w.HBox([self._undo_button, self._redo_button, self._save_button, self._upload],
                                layout=w.Layout(flex_flow="row wrap")).add_class("ninekit-toolbar")
         confirm_yes = w.Button(description="Save anyway", button_style="warning", layout=w.Layout(width="auto"))
@@ -175,14 +205,18 @@ class GameApp(w.VBox):
             self._form_seats = w.VBox()
             rows.append(w.HTML("<b>Who plays each seat</b>"))
             rows.append(self._form_seats)
-            self._form_seed = w.Text(value=seed_text, placeholder="random", description="Seed",
-                                     tooltip="A whole number gives the same deal every time; empty = random")
-            rows.append(self._form_seed)
+            self._form_seed = w.Text(value=seed_text, placeholder="secret random deal", description="Seed",
+                                     tooltip=SEED_HELP)
+            rows.append(w.HBox([self._form_seed, w.HTML(f"<small>{esc(SEED_HELP)}</small>")],
+                               layout=w.Layout(flex_flow="row wrap", align_items="center")))
             start = w.Button(description="Start new game", button_style="primary", layout=w.Layout(width="auto"))
             start.add_class("ninekit-start")
             start.on_click(lambda _b: self._guard(self._press_start))
             rows.append(start)
+            old = self._form.children
             self._form.children = rows
+            for widget in old:
+                dispose(widget)
             self._rebuild_seats(seats)
         finally:
             self._syncing = False
@@ -219,10 +253,13 @@ class GameApp(w.VBox):
         if seats is None or len(seats) != len(names):
             old = [d.value for d in self._form_seats.children]
             seats = old if len(old) == len(names) else [HUMAN] + [COMPUTER] * (len(names) - 1)
+        old = self._form_seats.children
         self._form_seats.children = [
             w.Dropdown(options=[("human", HUMAN), ("computer", COMPUTER)], value=kind, description=str(seat_name))
             for seat_name, kind in zip(names, seats)
         ]
+        for widget in old:
+            dispose(widget)
 
     def _on_form_game(self, change) -> None:
         if self._syncing:
@@ -236,14 +273,16 @@ class GameApp(w.VBox):
         text = self._form_seed.value.strip()
         seed = None
         if text and text.lower() != "random":
-            try:
-                seed = int(text)
-            except ValueError:
-                self._set_message(f"The seed must be a whole number or empty for random (got {text!r})")
+            if not (text.isascii() and text.isdigit() and len(text) <= 20 and int(text) < SEED_LIMIT):
+                shown = text if len(text) <= 24 else text[:20] + "…"
+                self._set_message(f"The seed must be a whole number from 0 to 2**64 - 1, or empty for a secret "
+                                  f"random deal (got {shown!r})")
                 return False
+            seed = int(text)
         started = self.new_game(seed=seed, seats=seats, players=players, game=name, **options)
         if started:
             self._newgame.selected_index = None
+            self._form_seed.value = ""  # the chosen seed does not stay on screen
         return started
 
     # --------------------------------------------------------------- public API
@@ -277,9 +316,22 @@ class GameApp(w.VBox):
         """The board ``data-id`` -> Move map offered now."""
         return dict(self._targets)
 
+    @property
+    def teacher_mode(self) -> bool:
+        """True when this deal came from a chosen seed (which reveals it to anyone who knows the seed)."""
+        return self._teacher_mode
+
+    @property
+    def events(self) -> list[str]:
+        """The table events written into the log (undo, redo, hand-overs), oldest first."""
+        return [text for _ply, text in self._events]
+
     def new_game(self, seed: int | None = None, *, seats: Iterable[str] | None = None, players: int | None = None,
                  game=None, **options) -> bool:
-        """Start a new game; unspecified settings keep the current ones."""
+        """Start a new game; unspecified settings keep the current ones.
+
+        ``seed=None`` deals from a secret random seed; a chosen seed is teacher mode.
+        """
         if isinstance(game, ninekit.Game):
             target = game
         else:
@@ -299,6 +351,12 @@ class GameApp(w.VBox):
             bad = [s for s in seats_list if s not in (HUMAN, COMPUTER)]
             if bad or len(seats_list) != target.players:
                 self._set_message(f"Seats must be {target.players} of 'human' or 'computer' (got {seats_list!r})")
+                return False
+        if seed is not None:
+            try:
+                target.new(seed)
+            except ValueError as exc:
+                self._set_message(f"Cannot start that game: {exc}")
                 return False
         self._switch_game(target, seats_list if seats_list is not None else
                           (self.seats if len(self.seats) == target.players else None))
@@ -359,6 +417,8 @@ class GameApp(w.VBox):
         if target is None:
             self._set_message("There is nothing to undo", "info")
             return False
+        undone = len(self._state.history) - len(target.history)
+        self._note(f"{self._actor()} undid {undone} move{'s' if undone != 1 else ''}", len(target.history))
         self._redo.append(self._state)
         self._set_state(target, run=False)
         self._set_message("")
@@ -369,7 +429,10 @@ class GameApp(w.VBox):
         if not self._redo:
             self._set_message("There is nothing to redo", "info")
             return False
-        self._set_state(self._redo.pop(), run=False)
+        target = self._redo.pop()
+        redone = len(target.history) - len(self._state.history)
+        self._note(f"{self._actor()} redid {redone} move{'s' if redone != 1 else ''}", len(target.history))
+        self._set_state(target, run=False)
         self._set_message("")
         return True
 
@@ -377,8 +440,9 @@ class GameApp(w.VBox):
         """Press the hand-over button: show the waiting seat's view."""
         if self._pending_reveal is None:
             return False
-        self._viewer = self._pending_reveal
+        self._viewer = self._last_viewer = self._pending_reveal
         self._pending_reveal = None
+        self._note(f"The screen was handed to {self.game.seat_name(self._viewer)}", len(self._state.history))
         self._refresh()
         return True
 
@@ -397,9 +461,11 @@ class GameApp(w.VBox):
             return False
         if state.game != self.game:
             self._switch_game(state.game, self.seats if len(self.seats) == state.game.players else None)
-        self._seed = state.seed
         self._bots = {}
         self._redo.clear()
+        self._events.clear()
+        self._teacher_mode = False
+        self._note(f"A saved game was loaded ({len(state.history)} moves played)", len(state.history))
         self._set_state(state)
         self._set_message(f"Loaded a saved game ({len(state.history)} moves played)", "info")
         return True
@@ -447,12 +513,13 @@ class GameApp(w.VBox):
         return html + extra
 
     def _start(self, game: ninekit.Game, seed: int | None) -> None:
+        self._teacher_mode = seed is not None and game.hidden_information
         if seed is None:
-            seed = random.SystemRandom().randrange(1, 1_000_000)
-        self._seed = seed
+            seed = random_seed()
         self._bots = {}
         self._redo.clear()
-        self._viewer = None
+        self._events.clear()
+        self._viewer = self._last_viewer = None
         self._pending_reveal = None
         self._set_message("")
         self._set_state(game.new(seed))
@@ -483,7 +550,7 @@ class GameApp(w.VBox):
 
     def _bot(self, seat: int):
         if seat not in self._bots:
-            seed = (self._seed or 0) * 31 + seat + 1
+            seed = random_seed()  # never derived from the game's seed: a seat could not reconstruct it
             if self._bot_factory is not None:
                 self._bots[seat] = self._bot_factory(self.game.name, seat, seed)
             else:
@@ -503,7 +570,7 @@ class GameApp(w.VBox):
                 s = s.play(move)
             except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the game
                 self.errors.append(f"bot for seat {seat}: {type(exc).__name__}: {exc}")
-                self._bots[seat] = RandomBot(steps)
+                self._bots[seat] = RandomBot(random_seed())
                 s = s.play(self._bots[seat].choose(s))
             steps += 1
         self._state = s
@@ -515,6 +582,21 @@ class GameApp(w.VBox):
                 return node
             node = node.parent
         return None
+
+    def _actor(self) -> str:
+        """Who is at the screen, for the log: the seat shown, else the last seat shown."""
+        seat = self._viewer if self._viewer is not None else self._last_viewer
+        return "Someone" if seat is None else self.game.seat_name(seat)
+
+    def _note(self, text: str, plies: int) -> None:
+        """Write a table event into the log every seat reads, after move number ``plies``."""
+        self._events.append((plies, text))
+        del self._events[:-EVENT_CAP]
+
+    def _press_choice(self, index: int) -> bool:
+        if not 0 <= index < len(self._buttons):
+            return False
+        return self.try_move(self._buttons[index])
 
     def _update_viewer(self) -> None:
         s = self._state
@@ -541,6 +623,8 @@ class GameApp(w.VBox):
         if run:
             self._run_computers()
         self._update_viewer()
+        if self._viewer is not None:
+            self._last_viewer = self._viewer
         self._clear_save()
         self._refresh()
 
@@ -575,7 +659,8 @@ class GameApp(w.VBox):
         viewer = self._viewer
         names = ", ".join(f"{game.seat_name(i)}: {kind}" for i, kind in enumerate(self.seats))
         looking = "" if viewer is None else f" · showing {game.seat_name(viewer)}'s view"
-        self._subtitle.value = f"<small>{esc(names)} · seed {esc(s.seed)}{esc(looking)}</small>"
+        teacher = f'<div class="nk-teacher" role="note">{esc(TEACHER_MODE)}</div>' if self._teacher_mode else ""
+        self._subtitle.value = f"<small>{esc(names)}{esc(looking)}</small>{teacher}"
 
         interactive = not s.is_over and not private and self._is_human(s.to_move) and s.to_move == viewer
         self._split(s.legal_moves() if interactive else ())
@@ -585,15 +670,15 @@ class GameApp(w.VBox):
             self._pass_text.value = f'<div class="nk-pass">{esc(f"Pass the screen to {name}")}</div>'
             self._reveal_button.description = f"I am {name} — show my view"
             self.board.svg = ""
-            self._choices.children = []
+            self._choices.show([])
             self._log.value = ""
         else:
             view = s.view(viewer)
             self._status.value = esc(view.get("prompt", s.prompt))
             self.board.svg = self.adapter.draw(view, dict(self._targets), {})
             self.board.label = f"{game.title} board"
-            self._choices.children = [self._choice_button(m) for m in self._buttons]
-            self._log.value = self._log_html(s.log(viewer))
+            self._choices.show([str(m) for m in self._buttons])
+            self._log.value = self._log_html(self._log_lines(s, viewer))
         for widget, shown in ((self._privacy, private), (self.board, not private),
                               (self._choices, not private and bool(self._buttons)),
                               (self._log_box, not private), (self._outcome, s.is_over)):
@@ -602,18 +687,31 @@ class GameApp(w.VBox):
         self._undo_button.disabled = self._undo_target() is None
         self._redo_button.disabled = not self._redo
 
-    def _choice_button(self, move: Move) -> w.Button:
-        button = w.Button(description=str(move), tooltip=str(move), layout=w.Layout(width="auto"))
-        button.add_class("ninekit-choice")
-        button.on_click(lambda _b, m=move: self._guard(self.try_move, m))
-        return button
+    def _log_lines(self, s: ninekit.State, viewer: int | None) -> list[tuple[str, bool]]:
+        """The viewer's log with the table events in place: ``(text, is_event)`` pairs."""
+        played = len(s.history)
+        events = sorted(((min(plies, played), i, text) for i, (plies, text) in enumerate(self._events)))
+        out, e = [], 0
+        for ply, line in s.numbered_log(viewer):
+            while e < len(events) and events[e][0] < ply:
+                out.append((events[e][2], True))
+                e += 1
+            out.append((line, False))
+        out.extend((text, True) for _ply, _i, text in events[e:])
+        return out
 
     @staticmethod
-    def _log_html(lines: list[str]) -> str:
+    def _log_html(lines: list[tuple[str, bool]]) -> str:
         if not lines:
             return '<div class="nk-log-scroll"><p><i>No moves yet.</i></p></div>'
-        items = "".join(f"<li>{esc(line)}</li>" for line in lines)
-        return f'<div class="nk-log-scroll"><ol>{items}</ol></div>'
+        items, number = [], 0
+        for text, event in lines:
+            if event:
+                items.append(f'<li class="nk-event"><i>{esc(text)}</i></li>')
+            else:
+                number += 1
+                items.append(f'<li value="{number}">{esc(text)}</li>')
+        return f'<div class="nk-log-scroll"><ol>{"".join(items)}</ol></div>'
 
     def _outcome_html(self, s: ninekit.State) -> str:
         o, game = s.outcome, self.game
@@ -660,7 +758,7 @@ class GameApp(w.VBox):
             self._set_message(f"Cannot save this game: {exc}")
             return
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = f"{self.game.name}-seed{self._state.seed}-move{len(self._state.history)}.json"
+        name = f"{self.game.name}-move{len(self._state.history)}.json"
         self._save_link.value = (f'<a download="{esc(name)}" href="data:application/json;base64,{data}">'
                                  f"⬇ Download {esc(name)}</a>")
         self._save_link.layout.display = None
@@ -669,17 +767,3 @@ class GameApp(w.VBox):
         self._confirm.layout.display = "none"
         self._save_link.value = ""
         self._save_link.layout.display = "none"
-
-    def _on_upload(self, change) -> None:
-        files = change.get("new") or ()
-        if not files:
-            return
-        item = files[0]
-        content = item.get("content") if isinstance(item, dict) else None
-        try:
-            if content is None or item.get("size", 0) > 5_000_000:
-                self._set_message("Could not load that file: expected a small .json save")
-                return
-            self.load_text(bytes(content))
-        finally:
-            self._upload.value = ()

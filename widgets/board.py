@@ -1,14 +1,20 @@
 """A small generic board widget: Python draws SVG, the browser shows it.
 
 The browser reports activation (click, or Tab then Enter/Space) of any
-element carrying a ``data-id`` by sending ``{"event": "activate", "id": ...}``;
-Python decides what it means.  Elements with class ``legal`` are the
+element carrying a ``data-id`` by sending ``{"event": "activate", "id": ...,
+"generation": ...}``; Python decides what it means.  Every new picture is a
+new ``generation``: a click made on a picture that Python has already
+replaced (a double click, a slow network) is ignored, so it can never pick
+whatever now sits under the pointer.  Elements with class ``legal`` are the
 highlighted, focusable choices.  No game rule lives in the JavaScript.
 
     >>> b = Board(svg="<svg/>")
     >>> seen = []
     >>> b.on_activate(seen.append)
     >>> b.activate("c3"); seen
+    ['c3']
+    >>> b.svg = "<svg><g data-id='c3'/></svg>"   # a new picture: the old one's clicks are stale
+    >>> b.receive({"event": "activate", "id": "c3", "generation": b.generation - 1}); seen
     ['c3']
 """
 
@@ -30,6 +36,7 @@ function render({ model, el }) {
     const hadFocus = !!(active && wrap.contains(active));
     const focusId = hadFocus ? active.getAttribute("data-id") : null;
     wrap.innerHTML = model.get("svg");
+    generation = model.get("generation");
     wrap.setAttribute("aria-label", model.get("label"));
     if (hadFocus) {
       let next = null;
@@ -46,8 +53,10 @@ function render({ model, el }) {
     return node && wrap.contains(node) ? node : null;
   }
 
+  let generation = model.get("generation");
+
   function send(node) {
-    model.send({ event: "activate", id: node.getAttribute("data-id") });
+    model.send({ event: "activate", id: node.getAttribute("data-id"), generation });
   }
 
   wrap.addEventListener("click", (event) => {
@@ -65,10 +74,12 @@ function render({ model, el }) {
 
   model.on("change:svg", paint);
   model.on("change:label", paint);
+  model.on("change:generation", paint);
   paint();
   return () => {
     model.off("change:svg", paint);
     model.off("change:label", paint);
+    model.off("change:generation", paint);
   };
 }
 export default { render };
@@ -92,6 +103,9 @@ _CSS = r"""
 .ninekit-app .nk-log-scroll { max-height: 12em; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid var(--jp-border-color2); border-radius: 4px; padding: 2px 8px; }
 .ninekit-app .nk-log-scroll ol { margin: 4px 0; padding-left: 2.2em; }
+.ninekit-app .nk-log-scroll li.nk-event { list-style: none; color: var(--jp-ui-font-color2); }
+.ninekit-app .nk-teacher { margin: 2px 0; padding: 2px 8px; border-left: 4px solid var(--jp-warn-color1, #f57c00);
+  color: var(--jp-ui-font-color1); font-size: 0.9em; }
 .ninekit-app .ninekit-outcome table { border-collapse: collapse; margin: 6px 0; }
 .ninekit-app .ninekit-outcome th, .ninekit-app .ninekit-outcome td {
   border: 1px solid var(--jp-border-color1); padding: 2px 8px; }
@@ -109,13 +123,18 @@ class Board(anywidget.AnyWidget):
     _css = _CSS
     svg = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("Game board").tag(sync=True)
+    generation = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, svg: str = "", on_activate: Callable[[str], object] | None = None, **kwargs):
         super().__init__(svg=svg, **kwargs)
         self._handlers: list[Callable[[str], object]] = []
         if on_activate is not None:
             self._handlers.append(on_activate)
-        self.on_msg(self._on_message)
+        self.on_msg(lambda _widget, content, _buffers: self.receive(content))
+
+    @traitlets.observe("svg")
+    def _new_picture(self, _change) -> None:
+        self.generation += 1
 
     def on_activate(self, handler: Callable[[str], object]) -> None:
         """Call ``handler(data_id)`` whenever an element is activated."""
@@ -126,6 +145,11 @@ class Board(anywidget.AnyWidget):
         for handler in list(self._handlers):
             handler(data_id)
 
-    def _on_message(self, _widget, content, _buffers) -> None:
-        if isinstance(content, dict) and content.get("event") == "activate" and isinstance(content.get("id"), str):
-            self.activate(content["id"])
+    def receive(self, content) -> None:
+        """Handle a message from the browser; anything malformed or stale is ignored."""
+        if not isinstance(content, dict) or content.get("event") != "activate":
+            return
+        data_id, generation = content.get("id"), content.get("generation")
+        if isinstance(data_id, str) and len(data_id) <= 200 and type(generation) is int \
+                and generation == self.generation:
+            self.activate(data_id)

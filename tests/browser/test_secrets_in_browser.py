@@ -1,0 +1,71 @@
+"""What reaches a player's browser never gives away the seed (and so never the hidden cards).
+
+The rule is checked on everything the page receives: the DOM, and every websocket frame the kernel sends
+(the widget models, their updates, any output), over a game played by clicks.  The seed is learned only
+afterwards, by pressing Save and confirming the warning (the save is the whole record and holds it), and
+must not appear before that in any form a person could read.  The widget-level twin of this test, for
+every game, is tests/test_secrets.py.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+
+import pytest
+from appdriver import click_like_a_person, open_game, settle, signature
+
+pytestmark = pytest.mark.browser
+
+
+def _record_frames(page) -> list[str]:
+    frames: list[str] = []
+
+    def on_socket(ws):
+        def on_frame(payload):
+            if isinstance(payload, (bytes, bytearray)):
+                payload = bytes(payload).decode("utf-8", errors="replace")
+            frames.append(payload)
+
+        ws.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def _seed_from_save(page) -> int:
+    toolbar = page.locator(".ninekit-app .ninekit-toolbar")
+    before = signature(page)
+    toolbar.get_by_role("button", name="Save").click()
+    settle(page, before)
+    confirm = page.locator(".ninekit-app .ninekit-confirm")
+    if confirm.is_visible():
+        assert "records every seat's secrets" in confirm.inner_text()
+        confirm.get_by_role("button", name="Save anyway").click()
+    link = page.locator(".ninekit-app .ninekit-save-link a")
+    link.wait_for(state="attached")
+    assert link.get_attribute("download").endswith(".json")
+    href = link.get_attribute("href")
+    return json.loads(base64.b64decode(href.split(",", 1)[1]))["seed"]
+
+
+@pytest.mark.parametrize("app", ["apps/nine_knights.ipynb", "apps/double_nine.ipynb"])
+def test_the_seed_never_reaches_the_page(open_app, page, app):
+    """Rule: no seed in the page, the file name, the log or any widget state of a game with hidden information."""
+    frames = _record_frames(page)
+    page = open_game(open_app, app)
+    rng = random.Random(5)
+    for _ in range(12):
+        if click_like_a_person(page, rng) is None:
+            break
+    seen_frames = "\n".join(frames)
+    seen_dom = page.content() + page.locator("body").inner_text()
+    assert seen_frames, "no websocket frames were recorded"
+    seed = _seed_from_save(page)
+    name = page.locator(".ninekit-app .ninekit-save-link a").get_attribute("download")
+    assert str(seed) not in name
+    for form in (str(seed), f"{seed:x}", base64.b64encode(str(seed).encode()).decode().rstrip("=")):
+        assert form not in seen_dom, f"the seed ({form}) is in the page"
+        assert form not in seen_frames, f"the seed ({form}) was sent to the browser"
+    assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
