@@ -120,7 +120,8 @@ Site ×10 gives the tens, the top card of your Site ×1 the ones. Win two games 
 
 **Turn.** Draw a card (two in hand), play one onto one of your Sites (Aiko and Dark Aiko go onto
 another player's Site, Luna only onto your Site ×1) and resolve its effect. The game ends at the end
-of the turn in which the draw pile became empty.
+of the turn in which the draw pile became empty — by the draw or by an effect (Fortune Teller, Sniper),
+even if Fortune Teller then puts a card back.
 
 **Sister** protects the Site beside her from other players' effects while she is a top card.
 """
@@ -408,8 +409,15 @@ def _begin_turn(pos: Position, seat: int) -> Position:
                 phase="card", playing=-1, ctx=(), extra=False, known=known, vague=vague, events=events)
 
 
-def _end_turn(pos: Position) -> Position:
-    if not pos.pile:
+def _end_turn(pos: Position, emptied: bool = False) -> Position:
+    """The turn ends; so does the game if the draw pile became empty during this turn.
+
+    Rulings: "The game ends at the end of the turn in which the draw pile became empty (any effect that
+    empties it counts)".  A pile that is empty now became empty this turn (the turn's draw or Sniper's
+    replacement draw took its last card); ``emptied`` covers the one way the pile can hold a card again
+    before the turn ends: Fortune Teller drew its last card, then put one back.
+    """
+    if emptied or not pos.pile:
         return _finish_game(pos)
     return _begin_turn(pos, pos.turn if pos.extra else (pos.turn + 1) % pos.n)
 
@@ -794,6 +802,9 @@ class DoubleNine(Rules):
         if ph == "decide":
             return f"{who}: remove the card {eff} shows you from {names[pos.ctx[3]]}'s hand, or keep it there"
         if ph == "return":
+            if not pos.pile:  # public: the pile count is in every view
+                return (f"{who}: choose a card to put back on top of the pile ({eff}); the pile became empty "
+                        "this turn, so the game ends after it")
             return f"{who}: choose a card to put back on top of the pile ({eff})"
         raise AssertionError(ph)
 
@@ -896,6 +907,10 @@ class DoubleNine(Rules):
             hand = pos.hands[a]
             i = next(i for i, inst in enumerate(hand) if NAMES[inst % 20] == args[0])
             inst = hand[i]
+            # Fortune Teller drew the last card: the pile became empty this turn, so the game ends at its
+            # end although the card put back lies on the pile again (rulings: "any effect that empties it
+            # counts").  docs/double_nine.md explains this reading.
+            emptied = not pos.pile
             known, vague = pos.known, pos.vague
             if pos.face_up:
                 known, vague = _leaves(known, vague, a, hand, inst)
@@ -906,8 +921,10 @@ class DoubleNine(Rules):
                 known, vague = _blur(known, vague, a, hand)
                 known, vague = _learn(known, vague, (a,), {inst})
             pos = _rep(pos, hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), pile=pos.pile + (inst,),
-                               known=known, vague=vague)
-            return _end_turn(pos)
+                       known=known, vague=vague)
+            if emptied:
+                pos = _note(pos, ("emptied",))
+            return _end_turn(pos, emptied)
         raise AssertionError(kind)
 
     def why_illegal(self, pos, move):
@@ -1176,6 +1193,8 @@ def _event_text(event: tuple, who: str) -> str:
         return f"{who} will take another turn"
     if kind == "no_again":
         return "the pile is empty, so there is no extra turn"
+    if kind == "emptied":
+        return "the pile became empty this turn (the card put back does not change that), so the game ends"
     if kind == "thera":
         return "the pile is reversed and " + ("face up" if event[1] else "face down again")
     if kind == "draws":

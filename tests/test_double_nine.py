@@ -647,7 +647,10 @@ def test_log_never_names_a_hidden_card_to_others():
             for before, (mover, move), line in zip(states, end.history, lines):
                 pos = before.position
                 if move.kind == "return" and not pos.face_up and viewer != mover:
-                    assert line == f"Player {mover + 1} puts a card back on top of the pile"
+                    base = f"Player {mover + 1} puts a card back on top of the pile"
+                    # Fortune Teller drew the last card: the line also says the game ends (no card named).
+                    assert line == base or line.startswith(base + ": the pile became empty this turn (the card "
+                                                                   "put back does not change that), so the game ends")
                     checked += 1
                 if move.kind == "aim" and viewer != mover:
                     assert line == f"Player {mover + 1} looks at Player {move.args[0] + 1}'s hand"
@@ -1216,3 +1219,154 @@ def test_knowledge_depends_only_on_what_the_seat_observed_fuzz():
         assert _knowledge(real, seat) == _knowledge(twin, seat), (seat, real.log(None)[-4:])
         checked += 1
     assert checked > 10000
+
+
+# --- game end: every way the draw pile can become empty ---------------------------------------
+# Rulings (Turn): "The game ends at the end of the turn in which the draw pile became empty (any effect that
+# empties it counts). Each player then holds one card."  Rulebook: "The game ends at the end of the turn when
+# the draw pile is exhausted. That is, each player ends with one card in hand."
+
+# How Player 1 gets an effect to resolve: (Player 1's board, Player 2's board, Player 1's hand, moves to it).
+_ROUTES = {
+    "played": lambda card: (([], []), (["Elf"], []), [card, "Clown"], [("card", card), ("site", 0, "x10")]),
+    "through Hacker": lambda card: (([], [card]), (["Elf"], []), ["Hacker", "Clown"],
+                                    [("card", "Hacker"), ("site", 0, "x10")]),
+    "through Shaman": lambda card: (([], []), (["Elf"], [card]), ["Shaman", "Clown"],
+                                    [("card", "Shaman"), ("site", 0, "x10"), ("possess", 1)]),
+    "through Archangel": lambda card: (([card, "Elf"], []), (["Elf"], []), ["Archangel", "Clown"],
+                                       [("card", "Archangel"), ("site", 0, "x10"), ("beneath", 0)]),
+}
+
+
+def _last_card_position(card, route, pile):
+    mine, theirs, hand, moves = _ROUTES[route](card)
+    s = dn.position(2, boards=[mine, theirs], hands=[hand, ["Medusa"]], pile=pile, deck="full")
+    for kind, *args in moves:
+        s = play(s, kind, *args)
+    return s
+
+
+@pytest.mark.parametrize("route", list(_ROUTES))
+def test_pile_emptied_by_fortune_teller_ends_the_game_at_the_end_of_that_turn(route):
+    """Rulings: "The game ends at the end of the turn in which the draw pile became empty (any effect that empties
+    it counts)": Fortune Teller drawing the last card empties it, and the card it puts back does not undo that
+    (docs/double_nine.md, "End of a game").  Played, or resolved through Hacker, Shaman or Archangel."""
+    s = _last_card_position("Fortune Teller", route, pile=["Luna"])
+    assert s.view(0)["pile_count"] == 0 and s.view(0)["phase"] == "return"
+    assert s.prompt.endswith("; the pile became empty this turn, so the game ends after it")
+    numbers = [b["number"] for b in s.view(None)["boards"]]
+    s = play(s, "return", "Clown")
+    v = s.view(None)
+    assert v["results"] == [{"numbers": numbers, "winners": [0] if numbers[0] > numbers[1] else [1]}]
+    assert v["game_number"] == 2  # Player 2 never drew the card put back: a new deal began
+    assert s.log(1)[-1].startswith("Player 1 puts a card back on top of the pile: the pile became empty this turn "
+                                   "(the card put back does not change that), so the game ends. Game 1 ends")
+
+
+def test_pile_emptied_by_fortune_teller_ends_the_match_in_the_deciding_game():
+    """Rulings: the game ends at the end of the turn in which the draw pile became empty (any effect that empties
+    it counts); the judgment follows, and a second victory token wins the match."""
+    s = dn.position(2, boards=[(["Luna"], []), (["Elf"], [])], hands=[["Fortune Teller", "Clown"], ["Medusa"]],
+                    pile=["Luna"], deck="full", results=[[90, 10]])
+    s = play(put(s, "Fortune Teller", 0, "x1"), "return", "Clown")
+    assert s.is_over and s.outcome.winners == (0,)
+    assert s.position.pile and s.position.pile[-1] % 20 == dn.CLOWN  # the card put back lies on the pile, unplayed
+    assert [len(h) for h in s.position.hands] == [1, 1]  # "Each player then holds one card"
+
+
+def test_fortune_teller_leaving_cards_on_the_pile_does_not_end_the_game():
+    """Rulings: only a pile that became empty ends the game: Fortune Teller drawing one of two cards does not."""
+    s = _last_card_position("Fortune Teller", "played", pile=["Luna", "Sister"])
+    s = play(s, "return", "Clown")
+    assert not s.view(None)["results"] and s.to_move == 1 and s.view(1)["hand"] == ["Medusa", "Clown"]
+
+
+@pytest.mark.parametrize("route", list(_ROUTES))
+def test_pile_emptied_by_snipers_replacement_draw_ends_the_game_at_the_end_of_that_turn(route):
+    """Rulings: "The game ends at the end of the turn in which the draw pile became empty (any effect that empties
+    it counts)": the card drawn to replace the one Sniper removes may be the last; its holder never plays it."""
+    s = _last_card_position("Sniper", route, pile=["Luna"])
+    s = play(play(s, "aim", 1), "decide", "remove")
+    v = s.view(1)
+    assert len(v["results"]) == 1 and v["game_number"] == 2
+    assert s.log(1)[-1].split(". Game 1 ends")[0].endswith("; Player 2 draws a card")
+    kept = play(play(_last_card_position("Sniper", route, pile=["Luna"]), "aim", 1), "decide", "keep")
+    assert not kept.view(None)["results"] and kept.view(1)["hand"] == ["Medusa", "Luna"]  # the pile was not emptied
+
+
+def test_pile_emptied_by_the_draw_of_medusas_extra_turn_ends_the_game_after_that_turn():
+    """Rulings: Medusa gives "another full turn (draw, play, effect) if the draw pile is not empty"; the draw of
+    that turn may empty the pile, and the game ends at the end of that extra turn."""
+    s = dn.position(2, boards=[([], []), (["Elf"], [])], hands=[["Medusa", "Elf"], ["Clown"]], pile=["Luna"])
+    s = put(s, "Medusa", 0, "x10")
+    assert s.to_move == 0 and s.view(0)["pile_count"] == 0 and s.view(0)["hand"] == ["Elf", "Luna"]
+    s = put(s, "Luna", 0, "x1")
+    assert s.view(None)["results"] == [{"numbers": [79, 80], "winners": [1]}]
+
+
+def test_thera_on_a_one_card_pile_does_not_empty_it():
+    """Rulings: only emptying the pile ends the game; Thera reverses the pile (8 Thera) and leaves its cards
+    there, so the next player still draws and plays."""
+    s = dn.position(2, hands=[["Thera", "Sol"], ["Archangel"]], pile=["Shaman"], deck="expansion")
+    s = put(s, "Thera", 0, "x10")
+    assert not s.view(None)["results"] and s.to_move == 1 and s.view(1)["hand"] == ["Archangel", "Shaman"]
+
+
+# --- rules that worked but were untested ---------------------------------------------------
+
+def test_teams_with_target_judged_by_team_sum():
+    """Rulings (Selection rules): "With `teams`, the team sum is compared with the target"; both members of the
+    winning team take a victory token.  Player 1 alone is closest to 60, team 0+2's sum is the highest, but
+    team 1+3's sum (61) is the closest to the target."""
+    assert dn.judge((58, 20, 40, 41), target=60, teams=True) == (1, 3)
+    s = dn.position(4, boards=[(["Sister"], []), (["Aiko"], []), (["Necromancer"], []), (["Necromancer"], ["Hacker"])],
+                    hands=[["Clown", "Elf"], ["Luna"], ["Luna"], ["Aiko"]], pile=[], teams=True, target=60)
+    s = put(s, "Elf", 0, "x1")
+    v = s.view(None)
+    assert v["results"] == [{"numbers": [58, 20, 40, 41], "winners": [1, 3]}]
+    assert v["victory_tokens"] == [0, 1, 0, 1] and v["target"] == 60
+
+
+def test_sisters_protection_ends_once_she_is_covered():
+    """Rulebook (5 Sister): "While this card is the top card, the spot beside it cannot be harmed by any other
+    effect"; rulings: "While Sister is a top card, the other site of its board is protected".  Covered by an
+    Aiko, Sister is no longer a top card: the Luna beside her can be taken."""
+    s = dn.position(2, boards=[([], []), (["Sister"], ["Luna"])], hands=[["Reaper", "Aiko"], ["Elf"]],
+                    pile=["Elf", "Clown", "Medusa"])
+    assert refused(put(s, "Reaper", 0, "x10"), "take", 1, "x1") == \
+        "Sister protects that site from other players' effects"
+    s = put(s, "Aiko", 1, "x10")  # Aiko goes on Sister herself (her own site is not protected)
+    assert board(s, 1) == (["Sister", "Aiko"], ["Luna"], 29)
+    s = put(s, "Elf", 1, "x10")  # Player 2's turn
+    s = put(s, "Reaper", 0, "x10")  # Player 1 drew Clown
+    assert (1, "x1") in [m.args for m in s.legal_moves()]
+    s = play(s, "take", 1, "x1")
+    assert board(s, 0) == (["Reaper"], ["Luna"], 9) and board(s, 1) == (["Sister", "Aiko", "Elf"], [], 80)
+
+
+def test_sister_blocks_sol():
+    """Rulings (Protection): "nothing may be ... removed from that site by such an effect" (an effect of a card
+    played by another player): Sol may not remove the card beside another player's Sister, only Sister herself or
+    another top card."""
+    s = dn.position(2, boards=[(["Elf"], []), (["Sister"], ["Luna"])], hands=[["Sol", "Clown"], ["Medusa"]],
+                    pile=["Aiko"], deck="mixed")
+    s = put(s, "Sol", 0, "x1")
+    assert [m.args for m in s.legal_moves()] == [(0, "x10"), (0, "x1"), (1, "x10")]
+    assert refused(s, "remove", 1, "x1") == "Sister protects that site from other players' effects"
+    s = play(s, "remove", 1, "x10")  # Sister herself is not protected
+    assert board(s, 1) == ([], ["Luna"], 9)
+
+
+@pytest.mark.parametrize("beside", ["Aiko", "Dark Aiko", "Nine-tailed Fox"])
+def test_hacker_beside_aiko_dark_aiko_or_nine_tailed_fox_does_nothing(beside):
+    """Rulings (1 Hacker): "No effect if that card is [Constant] (Sister, Nine-tailed Fox), a placement rule only
+    (Aiko, Dark Aiko, Luna), ..."; rulebook: "If the effect is [Constant], it cannot be used."  Hacker beside an
+    Aiko or Dark Aiko (placed on Player 1's board by another player) or beside a Fox: nothing happens."""
+    s = dn.position(2, boards=[([], [beside]), (["Luna"], ["Medusa"])], hands=[["Elf", "Hacker"], ["Clown"]],
+                    pile=["Sol", "Thera"], deck="full")
+    assert [m.args for m in s.legal_moves()] == ([("Hacker",)] if beside == "Dark Aiko" else [("Elf",), ("Hacker",)])
+    s = put(s, "Hacker", 0, "x10")
+    assert s.log(None)[-1] == "Player 1 plays Hacker (1) onto their Site ×10: nothing happens"
+    assert board(s, 0)[:2] == (["Hacker"], [beside]) and board(s, 1) == (["Luna"], ["Medusa"], 97)
+    assert s.to_move == 1 and s.view(None)["phase"] == "card"  # no placement, no curse, no Fox copied
+    assert s.prompt == "Player 2: choose a card from your hand to play"

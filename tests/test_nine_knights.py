@@ -399,6 +399,56 @@ def test_defected_knight_wins_at_the_new_opponents_goal():
     assert s.outcome.winners == (0,)
 
 
+def test_defected_knight_can_be_won_back():
+    """Defection (rulebook): "In fights, it can win over even more enemy Knights, or can be won back by your
+    opponent."  North's Archer 7 beats North's own Archer 4, which had defected to South: it goes back into North's
+    Waiting Area (North's again) and, North having fewer than five Knights on the board, is summoned at once."""
+    s = position({"e5": "N4", "e6": "N7", "a8": "N1", "a2": "S1"}, defected=["N4"], defection=True, to_move=1)
+    assert owner(s.position, "N4") == 0 and knight_type(s.position, "N4") == knight_type(s.position, "N7") == "Archer"
+    s = go(s, "e6", "e5")
+    assert s.log(None)[-1].endswith("7 beats 4 (the higher number wins); the beaten Archer defects to North")
+    assert owner(s.position, "N4") == 1 and "N4" not in s.position.defected
+    assert s.to_move == 1 and s.prompt == "North: choose an empty summoning field for the Knight"
+    s = s.play(mv(s, "summon_to", "e9"))
+    assert knights(s, 0)["e9"] == {"type": "Archer", "duty": 4, "colour": 1, "owner": 1, "revealed": True,
+                                   "square": "e9"}
+    assert s.prompt == "South: choose a Knight to move"
+    assert knights(s, 1)["e5"]["duty"] == 7 and s.view(None)["waiting"] == [[], []]
+
+
+def test_defected_knight_uses_its_new_owners_hidden_token():
+    """Defection (rulebook): the defected Knight "follows the same rules as your original Knights. ... They can
+    also be used together with your Hidden Token (see Fight)"; rulings: it "may use the new owner's Hidden Token".
+    South's Ranger 3, now North's, fights South's 8 with North's Hidden Token 3."""
+    s = position({"e5": "S3", "e4": "S8", "a8": "N1", "a2": "S1"}, defected=["S3"], defection=True, to_move=1,
+                 hidden=(1, 3))
+    s = go(s, "e5", "e4")
+    assert s.to_move == 1 and [m.kind for m in s.legal_moves()] == ["reveal", "keep"]  # North decides
+    s = s.play(mv(s, "reveal"))
+    assert knights(s)["e4"]["owner"] == 1 and s.view(None)["hidden_tokens"] == [None, 3]
+    assert s.log(None)[-1] == ("North reveals Hidden Token 3: 3 beats 8 "
+                               "(a revealed Hidden Token 3 on Knight 3 beats an 8)")
+    # Once revealed, the new owner's token keeps working for it without a question.
+    s = position({"e5": "S3", "e4": "S8", "a8": "N1", "a2": "S1"}, defected=["S3"], defection=True, to_move=1,
+                 hidden=(1, 3), hidden_revealed=(False, True))
+    assert knights(go(s, "e5", "e4"))["e4"]["owner"] == 1
+
+
+def test_defected_knight_does_not_use_its_old_owners_hidden_token():
+    """Rulings: "A defected Knight is the new owner's in every respect" -- South's Hidden Token 3 no longer helps
+    South's Knight 3 once it fights for North: North (the new owner, token 1) is asked, may only fight without
+    revealing, and the 8 wins; South is never asked."""
+    s = position({"e5": "S3", "e4": "S8", "a8": "N1", "a2": "S1"}, defected=["S3"], defection=True, to_move=1,
+                 hidden=(3, 1))
+    s = go(s, "e5", "e4")
+    assert s.to_move == 1 and [m.kind for m in s.legal_moves()] == ["keep"]
+    with pytest.raises(IllegalMove, match="only helps the Knight whose Duty number it shows"):
+        s.play(mv(s, "reveal"))
+    s = s.play(mv(s, "keep"))
+    assert knights(s)["e4"]["owner"] == 0 and knights(s)["e4"]["duty"] == 8
+    assert s.view(None)["hidden_tokens"] == [None, None]
+
+
 # --- the end ----------------------------------------------------------------------------
 
 

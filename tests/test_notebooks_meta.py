@@ -84,6 +84,7 @@ def test_app_notebook_is_only_the_app(path):
     assert "from widgets import GameApp" in text
     game = path.stem
     assert re.search(rf"GameApp\(\s*[\"']{game}[\"']", text), f"the app must build GameApp({game!r})"
+    assert "harden_comms()" in text, "a public app must call widgets.kernel.harden_comms() (no tracebacks to the page)"
     assert len(cells) <= 2, "at most a short markdown cell and the app cell"
 
 

@@ -81,7 +81,7 @@ class GameApp(w.VBox):
 
     def __init__(self, game_or_name="nine_knights", seats: Iterable[str] | None = None, seed: int | None = None,
                  players: int | None = None, adapter=None,
-                 bot_factory: Callable[[str, int, int], object] | None = None, **options):
+                 bot_factory: Callable[[str, int, int], object] | None = None, compact: bool = False, **options):
         super().__init__()
         self.add_class("ninekit-app")
         self.layout.width = "100%"
@@ -103,8 +103,14 @@ class GameApp(w.VBox):
         self._teacher_mode = False
         self._events: list[tuple[int, str]] = []  # (moves played, text): undo, redo, hand-overs
         self._last_viewer: int | None = None
+        self._locked: str | None = None
+        self._change_handlers: list[Callable[[ninekit.State], object]] = []
         self.errors: list[str] = []  # internal errors caught at the widget boundary
         self._build()
+        if compact:  # a board inside a lesson: no title, seats, new game, save/load or rules
+            for widget in (self._title, self._subtitle, self._newgame, self._toolbar, self._rules):
+                widget.layout.display = "none"
+            self.add_class("ninekit-compact")
 
         start_state = None
         if isinstance(game_or_name, ninekit.State):
@@ -326,6 +332,35 @@ class GameApp(w.VBox):
         """The table events written into the log (undo, redo, hand-overs), oldest first."""
         return [text for _ply, text in self._events]
 
+    def on_change(self, handler: Callable[[ninekit.State], object]) -> None:
+        """Call ``handler(state)`` after every change of the game on screen (moves, undo, load, new game)."""
+        self._change_handlers.append(handler)
+
+    def lock(self, text: str) -> None:
+        """Stop play on the board (no choice offered); a click shows ``text``.  ``unlock()`` resumes."""
+        self._locked = text
+        self._refresh()
+
+    def unlock(self) -> None:
+        """Resume play after :meth:`lock`."""
+        self._locked = None
+        self._refresh()
+
+    @property
+    def locked(self) -> bool:
+        """True while play is stopped by :meth:`lock`."""
+        return self._locked is not None
+
+    def restart(self, state: ninekit.State) -> None:
+        """Continue from ``state`` with a clean slate: no redo, no table events, no message, unlocked."""
+        self._redo.clear()
+        self._events.clear()
+        self._locked = None
+        self._viewer = self._last_viewer = None
+        self._pending_reveal = None
+        self._set_message("")
+        self._set_state(state)
+
     def new_game(self, seed: int | None = None, *, seats: Iterable[str] | None = None, players: int | None = None,
                  game=None, **options) -> bool:
         """Start a new game; unspecified settings keep the current ones.
@@ -529,6 +564,9 @@ class GameApp(w.VBox):
 
     def _may_act(self) -> bool:
         s = self._state
+        if self._locked is not None:
+            self._set_message(self._locked, "info")
+            return False
         if s.is_over:
             self._set_message(f"The game is over ({s.outcome.reason}); start a new game to play again", "info")
             return False
@@ -627,6 +665,8 @@ class GameApp(w.VBox):
             self._last_viewer = self._viewer
         self._clear_save()
         self._refresh()
+        for handler in list(self._change_handlers):
+            handler(self._state)
 
     def _split(self, legal) -> None:
         ids = []
@@ -662,7 +702,8 @@ class GameApp(w.VBox):
         teacher = f'<div class="nk-teacher" role="note">{esc(TEACHER_MODE)}</div>' if self._teacher_mode else ""
         self._subtitle.value = f"<small>{esc(names)}{esc(looking)}</small>{teacher}"
 
-        interactive = not s.is_over and not private and self._is_human(s.to_move) and s.to_move == viewer
+        interactive = (not s.is_over and not private and self._locked is None and self._is_human(s.to_move)
+                       and s.to_move == viewer)
         self._split(s.legal_moves() if interactive else ())
         if private:
             name = game.seat_name(self._pending_reveal)
@@ -674,7 +715,7 @@ class GameApp(w.VBox):
             self._log.value = ""
         else:
             view = s.view(viewer)
-            self._status.value = esc(view.get("prompt", s.prompt))
+            self._status.value = esc(self._locked if self._locked is not None else view.get("prompt", s.prompt))
             self.board.svg = self.adapter.draw(view, dict(self._targets), {})
             self.board.label = f"{game.title} board"
             self._choices.show([str(m) for m in self._buttons])

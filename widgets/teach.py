@@ -22,9 +22,11 @@ from IPython.display import HTML
 import ninekit
 from ninekit.nine_knights import fight_reason
 
+from .lesson import LessonStep, Tutorial, resolve
 from .tables import adapter_for
 
-__all__ = ["check", "decide", "fight_calculator", "fight_table", "fight_verdict", "move", "peek", "peek_view",
+__all__ = ["LessonStep", "Tutorial", "resolve",  # lesson steps: the learner decides on the board
+           "check", "decide", "fight_calculator", "fight_table", "fight_verdict", "move", "peek", "peek_view",
            # Double Nine
            "check_double_nine", "choices", "deck_table", "demo", "step", "table", "who_wins", "why_not"]
 
@@ -537,7 +539,8 @@ _DN_QUIZ = {
     "sister": ("number", 70, "Sister protects only the site beside her, and she does not protect herself.",
                {90: "Player 2's Luna lies beside Sister: Sister protects it from your Reaper.",
                 50: "Taking a Sister is allowed (she does not protect herself), but another card gives more.",
-                80: "Player 3's Elf lies beside Sister: it is protected."}),
+                80: "no board shows an 8: your Elf is in your hand, and Reaper takes only a top card from "
+                    "another player's board."}),
     "fox": ("number", 0, "Which card would you remove from Player 2's board, and what counts there afterwards? "
             "A Nine-tailed Fox takes the number of the card beside it.",
             {99: "removing the Fox brings the Luna beneath it back to the top: still 99. Try the other site.",

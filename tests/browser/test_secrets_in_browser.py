@@ -16,6 +16,8 @@ import random
 import pytest
 from appdriver import click_like_a_person, open_game, settle, signature
 
+import ninekit
+
 pytestmark = pytest.mark.browser
 
 
@@ -50,7 +52,7 @@ def _seed_from_save(page) -> int:
     return json.loads(base64.b64decode(href.split(",", 1)[1]))["seed"]
 
 
-@pytest.mark.parametrize("app", ["apps/nine_knights.ipynb", "apps/double_nine.ipynb"])
+@pytest.mark.parametrize("app", [f"apps/{name}.ipynb" for name in ninekit.games()])
 def test_the_seed_never_reaches_the_page(open_app, page, app):
     """Rule: no seed in the page, the file name, the log or any widget state of a game with hidden information."""
     frames = _record_frames(page)

@@ -1,0 +1,470 @@
+"""Lesson steps: the learner makes a rule's decision on the real board and is answered at once.
+
+A :class:`Tutorial` holds the steps of one tutorial and its progress bar; a
+:class:`LessonStep` is a position, a goal in one sentence and a check.  The
+learner plays on the game's own board (the :class:`~widgets.GameApp` shell in
+compact form: clicks, keyboard) until the goal holds.  *Any* sequence of
+legal decisions that reaches the goal counts, not only the author's
+solution.  A refused click shows the rule that forbids it (``why_illegal``)
+in place; an attempt that ends without reaching the goal says why; Hint
+gives a nudge first and the next decision second; Reset and Show me (the
+solution played on the board step by step) are always there.  Opponents
+inside a step reply by script or by bot.  Solved steps are kept in the
+browser's storage (``localStorage``) and restored on reload; where storage is
+unavailable nothing breaks, progress just is not kept.
+
+No rule lives here: every decision goes through ``State.play`` and the
+check is the author's function of the state.
+
+    >>> from ninekit.nine_knights import position
+    >>> tutorial = Tutorial("doctest")
+    >>> first = tutorial.step(
+    ...     "archer-forward", position({"c3": "S4", "g8": "N6"}),
+    ...     goal="Move your Archer from c3 one field forward, to c4.",
+    ...     check=lambda state: "c4" in state.log(0)[-1] if state.log(0) else False,
+    ...     solution=["Choose the Knight on c3", "Move the chosen Knight to c4"],
+    ...     hint="Click the Knight first, then the field.",
+    ...     opponent=["Choose the Knight on g8", "Move the chosen Knight to g7"])
+    >>> first.verify()
+    >>> first.solved, tutorial.solved
+    (True, ['archer-forward'])
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import Callable, Iterable, Sequence
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+import ninekit
+from ninekit import Move
+
+from .app import COMPUTER, HUMAN, GameApp
+from .tables import adapter_for
+
+SHOW_ME_DELAY = 0.7  # seconds between the decisions Show me plays
+_MAX_STORED = 1000  # step keys accepted back from the browser's storage
+
+_PROGRESS_ESM = r"""
+function render({ model, el }) {
+  const key = "ninekit-progress:" + model.get("key");
+  const box = document.createElement("div");
+  box.className = "ninekit-progress";
+  el.appendChild(box);
+  let stored = null;
+  try {
+    stored = JSON.parse(window.localStorage.getItem(key) || "[]");
+  } catch (error) {
+    stored = null;  // no storage here (private window, blocked cookies): progress is simply not kept
+  }
+  if (Array.isArray(stored) && stored.length) {
+    const keys = stored.filter((k) => typeof k === "string").slice(0, 1000);
+    const restore = () => model.send({ event: "restore", solved: keys });
+    restore();
+    // Once more when the page has settled: an answer that reached a widget whose model the page was still
+    // building is lost, so Python sends the steps' state again on every restore.
+    setTimeout(restore, 2000);
+  }
+  function paint() {
+    const solved = model.get("solved").length, total = model.get("total");
+    box.replaceChildren();
+    const label = document.createElement("span");
+    label.textContent = `Progress: ${solved} of ${total} step${total === 1 ? "" : "s"} solved`;
+    const bar = document.createElement("progress");
+    bar.max = Math.max(total, 1);
+    bar.value = solved;
+    bar.setAttribute("aria-label", label.textContent);
+    box.append(label, bar);
+  }
+  function save() {
+    try { window.localStorage.setItem(key, JSON.stringify(model.get("solved"))); } catch (error) { /* no storage */ }
+  }
+  model.on("change:solved", () => { save(); paint(); });
+  model.on("change:total", paint);
+  paint();
+}
+export default { render };
+"""
+
+_PROGRESS_CSS = r"""
+.ninekit-progress { display: flex; gap: 10px; align-items: center; margin: 6px 0;
+  color: var(--jp-ui-font-color1); font-family: var(--jp-ui-font-family); font-weight: 600; }
+.ninekit-progress progress { flex: 1; max-width: 320px; height: 12px; accent-color: var(--jp-brand-color1); }
+.ninekit-lesson { border: 1px solid var(--jp-border-color2); border-radius: 6px; padding: 6px 12px; margin: 8px 0;
+  max-width: 760px; }
+.ninekit-lesson .nk-step-head { display: flex; gap: 10px; align-items: baseline; }
+.ninekit-lesson .nk-step-badge { font-size: 0.85em; padding: 1px 8px; border-radius: 10px;
+  border: 1px solid var(--jp-border-color1); color: var(--jp-ui-font-color2); }
+.ninekit-lesson.nk-solved .nk-step-badge { border-color: var(--jp-success-color1, #388e3c);
+  color: var(--jp-success-color1, #388e3c); font-weight: 700; }
+.ninekit-lesson .nk-goal { font-size: 1.05em; margin: 4px 0; }
+.ninekit-lesson .nk-feedback .nk-good { color: var(--jp-success-color1, #388e3c); font-weight: 600; }
+.ninekit-lesson .nk-feedback .nk-miss { color: var(--jp-error-color1, #d32f2f); font-weight: 600; }
+.ninekit-lesson .nk-feedback .nk-hint { color: var(--jp-ui-font-color1); }
+.ninekit-app.ninekit-compact { max-width: 640px; }
+.ninekit-lesson .nk-lesson-buttons { gap: 4px; }
+"""
+
+
+class ProgressBar(anywidget.AnyWidget):
+    """The tutorial's progress bar; keeps ``solved`` in the browser's storage under ``key``."""
+
+    _esm = _PROGRESS_ESM
+    _css = _PROGRESS_CSS
+    key = traitlets.Unicode("").tag(sync=True)
+    solved = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    total = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, on_restore: Callable[[list[str]], object] | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self._on_restore = on_restore
+        self.on_msg(lambda _widget, content, _buffers: self.receive(content))
+
+    def receive(self, content) -> None:
+        """A message from the browser: ``{"event": "restore", "solved": [...]}``; anything else is ignored."""
+        if not isinstance(content, dict) or content.get("event") != "restore":
+            return
+        keys = content.get("solved")
+        if not isinstance(keys, list):
+            return
+        keys = [k for k in keys[:_MAX_STORED] if isinstance(k, str) and len(k) <= 200]
+        if self._on_restore is not None:
+            self._on_restore(keys)
+
+
+class Tutorial:
+    """The steps of one tutorial and their progress: ``tutorial = Tutorial("nine_knights")``.
+
+    ``tutorial.step(...)`` makes and numbers a :class:`LessonStep`;
+    ``tutorial.progress`` is the progress bar (show it at the top and the end).
+    """
+
+    def __init__(self, key: str, title: str = ""):
+        self.key = key
+        self.title = title
+        self.steps: dict[str, LessonStep] = {}
+        self.progress = ProgressBar(key=key, on_restore=self._restore)
+
+    @property
+    def solved(self) -> list[str]:
+        """Keys of the solved steps, in step order."""
+        return [k for k, s in self.steps.items() if s.solved]
+
+    def step(self, key: str, state: ninekit.State, goal: str, check: Callable[[ninekit.State], bool],
+             solution: Sequence, hint: str, **kwargs) -> LessonStep:
+        """A new step of this tutorial (see :class:`LessonStep` for the arguments)."""
+        if key in self.steps:
+            raise ValueError(f"step {key!r} already exists in tutorial {self.key!r}")
+        lesson = LessonStep(state, goal, check, solution, hint, key=key, tutorial=self,
+                            number=len(self.steps) + 1, **kwargs)
+        self.steps[key] = lesson
+        self.progress.total = len(self.steps)
+        return lesson
+
+    def _changed(self) -> None:
+        self.progress.solved = self.solved
+
+    def _restore(self, keys: Iterable[str]) -> None:
+        for key in keys:
+            if key in self.steps:
+                self.steps[key]._mark_solved(restored=True)
+                self.steps[key]._head.send_state("value")  # again, even if unchanged (see the progress bar's JS)
+        self._changed()
+
+
+class _Script:
+    """An opponent that plays listed decisions in order (each a Move, JSON dict or choice text)."""
+
+    def __init__(self, items: Sequence):
+        self._items = list(items)
+
+    def choose(self, state: ninekit.State) -> Move:
+        while self._items:
+            move = resolve(state, self._items.pop(0))
+            if move is not None:
+                return move
+        return state.legal_moves()[0]
+
+
+def resolve(state: ninekit.State, item) -> Move | None:
+    """The legal decision ``item`` names now: a Move, a ``{"kind", "args"}`` dict or the choice's text.
+
+    Text matches a choice's whole text first, then whole words inside it ("c4" is not "c40").
+
+    >>> from ninekit.nine_knights import position
+    >>> str(resolve(position({"c3": "S4", "g8": "N6"}), "c3"))
+    'Choose the Knight on c3'
+    """
+    legal = state.legal_moves()
+    if isinstance(item, Move):
+        return item if item in legal else None
+    if isinstance(item, dict):
+        try:
+            move = state.game.parse_move(item)
+        except ValueError:
+            return None
+        return move if move in legal else None
+    text = str(item)
+    for move in legal:
+        if str(move) == text:
+            return move
+    pattern = re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])")
+    found = [m for m in legal if pattern.search(str(m))]
+    return found[0] if len(found) == 1 else None
+
+
+class LessonStep(w.VBox):
+    """One step: the learner reaches ``goal`` by playing on the real board.
+
+    - ``state``: where the step starts (a game module's ``position(...)``, or any State).
+    - ``goal``: one sentence; ``check(state)`` is True once it holds (tested on every state
+      the attempt passes through, so a goal reached before an opponent's reply counts).
+    - ``solution``: the learner's decisions of one way to reach it (Moves, move dicts or the
+      choices' texts); Show me plays them, Hint names them, :meth:`verify` clicks them.
+    - ``hint``: the nudge Hint gives first.
+    - ``learner``: the learner's seat (default: the seat to move).
+    - ``opponent``: how the other seats reply: a list of decisions (a script), a bot (anything
+      with ``choose(state)``), a function ``state -> decision``, or None for the game's bot.
+    - ``turns``: the attempt is judged after this many replies by the other seats (default 1),
+      or at the game's end, or after ``3 * len(solution) + 2`` of the learner's decisions.
+    - ``miss``: why an attempt that ended without the goal misses it (text, or ``state -> text``).
+    - ``success``: what solving it says (the rule in a sentence).
+    - ``wrong``: ``(decision, words)``: a wrong attempt :meth:`verify` makes, and words the answer
+      (the rule from ``why_illegal``, or ``miss``) must contain.
+    """
+
+    def __init__(self, state: ninekit.State, goal: str, check: Callable[[ninekit.State], bool], solution: Sequence,
+                 hint: str, *, key: str = "step", tutorial: Tutorial | None = None, number: int | None = None,
+                 title: str = "", learner: int | None = None, opponent=None, turns: int = 1, miss=None,
+                 success: str = "", wrong: tuple | None = None):
+        super().__init__()
+        if not isinstance(state, ninekit.State) or state.is_over:
+            raise ValueError("a lesson step starts from a State of a game that is not over")
+        self.key, self.goal, self.hint, self.success = key, goal, hint, success
+        self.start = state
+        self.learner = state.to_move if learner is None else learner
+        state.game.check_seat(self.learner)
+        self.solution = list(solution)
+        self.turns = turns
+        self.wrong = wrong
+        self._check, self._miss, self._opponent = check, miss, opponent
+        self._tutorial = tutorial
+        self._solved = False
+        self._hints = 0
+        self._animating = False
+        self.add_class("ninekit-lesson")
+
+        label = f"Step {number}" if number is not None else "Step"
+        if title:
+            label += f" · {title}"
+        self._head = w.HTML()
+        self._head_label = label
+        self._goal_html = w.HTML(f'<div class="nk-goal"><b>Goal:</b> {html.escape(goal)}</div>')
+        seats = [HUMAN if s == self.learner else COMPUTER for s in range(state.game.players)]
+        self.app = GameApp(state, seats=seats, bot_factory=self._bot, compact=True)
+        self.app.on_change(self._judge)
+        self._feedback = w.HTML().add_class("nk-feedback")
+        self._hint_button = w.Button(description="Hint", tooltip="A nudge first, then the next decision")
+        self._reset_button = w.Button(description="Reset", tooltip="Back to the start of this step")
+        self._show_button = w.Button(description="Show me", tooltip="Play one solution on the board, step by step")
+        for button in (self._hint_button, self._reset_button, self._show_button):
+            button.layout.width = "auto"
+        self._hint_button.on_click(lambda _b: self.app._guard(self.give_hint))
+        self._reset_button.on_click(lambda _b: self.app._guard(self.reset))
+        self._show_button.on_click(lambda _b: self.app._guard(self.show_me))
+        buttons = w.HBox([self._hint_button, self._reset_button, self._show_button],
+                         layout=w.Layout(flex_flow="row wrap")).add_class("nk-lesson-buttons")
+        self.children = [self._head, self._goal_html, self._feedback, buttons, self.app]
+        self._paint_head()
+
+    # ------------------------------------------------------------------ public
+    @property
+    def solved(self) -> bool:
+        """True once the learner reached the goal (now or in an earlier visit kept by the browser)."""
+        return self._solved
+
+    @property
+    def feedback(self) -> str:
+        """The feedback line as plain text ('' when none)."""
+        return re.sub(r"<[^>]+>", "", html.unescape(self._feedback.value))
+
+    def reset(self) -> None:
+        """Back to the start of the step (the solved mark stays)."""
+        self._hints = 0
+        self._feedback.value = ""
+        self.app.restart(self.start)
+
+    def give_hint(self) -> str:
+        """First the nudge, then the next decision of the solution; returns the text shown."""
+        self._hints += 1
+        if self._hints == 1:
+            text = f"Hint: {self.hint}"
+        else:
+            index, prev, on_track = 0, self.start, True
+            for state in self._path(self.app.state):
+                seat, move = state.history[-1] if state.history else (None, None)
+                if seat == self.learner:
+                    expected = resolve(prev, self.solution[index]) if index < len(self.solution) else None
+                    on_track = on_track and expected == move
+                    index += 1
+                prev = state
+            now = self.app.state
+            if on_track and index < len(self.solution) and resolve(now, self.solution[index]) is not None:
+                text = f"Next: {resolve(now, self.solution[index])}"
+            else:
+                text = f"Press Reset, then start with: {resolve(self.start, self.solution[0])}"
+        self._say("nk-hint", text)
+        return text
+
+    def show_me(self, delay: float = SHOW_ME_DELAY) -> None:
+        """Reset, then play the solution on the board one decision at a time (does not count as solved)."""
+        self.reset()
+        self._animating = True
+        try:
+            for item in self.solution:
+                if delay:
+                    time.sleep(delay)
+                move = resolve(self.app.state, item)
+                if move is None or not self.app.try_move(move):
+                    raise ValueError(f"the solution of step {self.key!r} does not play here: {item!r}")
+        finally:
+            self._animating = False
+        self.app.lock("That was one way. Press Reset and do it yourself.")
+        self._say("nk-hint", "That was one way to do it. Press Reset and try it yourself.")
+
+    def attempt(self, item) -> bool:
+        """Make one decision the way the learner would: a click on the board if it is there, else its button.
+
+        An illegal decision is refused with the rule that forbids it, shown in place (``app.message``).
+        """
+        app = self.app
+        move = item if isinstance(item, Move) else resolve(app.state, item)
+        if move is None:
+            if isinstance(item, dict):
+                move = app.state.game.parse_move(item)
+            else:
+                return app.choose(str(item))
+        for data_id, target in app.targets.items():
+            if target == move:
+                return app.click(data_id)
+        if str(move) in app.choices:
+            return app.choose(str(move))
+        return app.try_move(move)
+
+    def verify(self) -> None:
+        """The test helper: the wrong attempt is refused with its rule, and the solution is accepted.
+
+        Goes through the same paths as clicks; raises AssertionError naming the step otherwise.
+        """
+        solved_before = self._solved
+        self._solved = False
+        try:
+            if self.wrong is not None:
+                self.reset()
+                decision, words = self.wrong
+                before = self.app.state
+                played = self.attempt(decision)
+                answer = self.feedback if played else self.app.message
+                assert words in answer, f"step {self.key!r}: the wrong attempt said {answer!r}, not {words!r}"
+                assert played or self.app.state is before, f"step {self.key!r}: a refused decision changed the game"
+                assert not self._solved, f"step {self.key!r}: the wrong attempt solved it"
+            self.reset()
+            for item in self.solution:
+                assert not self.app.locked, f"step {self.key!r}: judged before the solution ended ({self.feedback})"
+                assert self.attempt(item), f"step {self.key!r}: {item!r} was refused: {self.app.message}"
+            assert self._solved, f"step {self.key!r}: the solution did not reach the goal ({self.feedback})"
+        finally:
+            self._solved = self._solved or solved_before
+            self.reset()
+
+    # --------------------------------------------------------------- internals
+    def _bot(self, game_name, seat, seed):
+        opponent = self._opponent
+        if opponent is None:
+            from ninekit.bots import bot_for
+
+            return bot_for(game_name, seed)
+        if isinstance(opponent, (list, tuple)):
+            return _Script(opponent)
+        if hasattr(opponent, "choose"):
+            return opponent
+        return _Call(opponent)
+
+    def _path(self, state: ninekit.State) -> list[ninekit.State]:
+        """The states this attempt passed through, after the start, oldest first."""
+        out, node = [], state
+        while node is not None and node is not self.start:
+            out.append(node)
+            node = node.parent
+        return list(reversed(out)) if node is self.start else [state]
+
+    def _learner_moves(self, state: ninekit.State) -> list[Move]:
+        return [s.history[-1][1] for s in self._path(state) if s.history and s.history[-1][0] == self.learner
+                and s is not self.start]
+
+    def _judge(self, state: ninekit.State) -> None:
+        if self._animating or state is self.start:
+            return
+        path = self._path(state)
+        if any(self._holds(s) for s in path):
+            self._mark_solved()
+            self.app.lock("Solved. Press Reset to play it again.")
+            self._say("nk-good", "Solved! " + (self.success or "The goal holds."))
+            return
+        replies = sum(1 for s in path if s.history and s.history[-1][0] != self.learner)
+        mine = len(self._learner_moves(state))
+        if state.is_over or replies >= self.turns or mine >= 3 * len(self.solution) + 2:
+            miss = self._miss(state) if callable(self._miss) else self._miss
+            self.app.lock("Press Reset to try again.")
+            self._say("nk-miss", f"Not yet: {miss or 'that does not reach the goal'}. Press Reset to try again.")
+
+    def _holds(self, state: ninekit.State) -> bool:
+        try:
+            return bool(self._check(state))
+        except Exception:  # noqa: BLE001 - a check that cannot read this state: the goal does not hold
+            return False
+
+    def _mark_solved(self, restored: bool = False) -> None:
+        if not self._solved:
+            self._solved = True
+            self._paint_head()
+            if self._tutorial is not None:
+                self._tutorial._changed()
+
+    def _paint_head(self) -> None:
+        badge = "✓ solved" if self._solved else "not solved yet"
+        self._head.value = (f'<div class="nk-step-head"><b>{html.escape(self._head_label)}</b>'
+                            f'<span class="nk-step-badge">{badge}</span></div>')
+        if self._solved:
+            self.add_class("nk-solved")
+
+    def _say(self, kind: str, text: str) -> None:
+        self._feedback.value = f'<div class="{kind}" role="status">{html.escape(text)}</div>'
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, plus a picture of the starting board for pages that cannot run widgets (GitHub)."""
+        data = super()._repr_mimebundle_(**kwargs)
+        if isinstance(data, tuple):
+            data = data[0]
+        picture = adapter_for(self.start.game.name).draw(self.start.view(self.learner), {}, {})
+        data = dict(data)
+        data["text/html"] = (f'<div class="ninekit-lesson-static"><p><b>{html.escape(self._head_label)}.</b> '
+                             f"<b>Goal:</b> {html.escape(self.goal)}</p>"
+                             f'<div style="max-width:520px">{picture}</div>'
+                             "<p><i>Open this notebook in JupyterLab or Voila to play this step.</i></p></div>")
+        return data
+
+
+class _Call:
+    def __init__(self, fn):
+        self._fn = fn
+
+    def choose(self, state):
+        item = self._fn(state)
+        move = resolve(state, item)
+        return move if move is not None else state.legal_moves()[0]
