@@ -117,7 +117,7 @@ def test_verify_checks_the_wrong_attempt_and_the_solution():
     rule = start.why_illegal(start.game.parse_move({"kind": "select", "args": ["g8"]}))
     checked = _step(wrong=({"kind": "select", "args": ["g8"]}, rule))
     checked.verify()
-    assert checked.solved
+    assert not checked.solved, "verifying is not the learner solving it: progress stays as it was"
     broken = _step(solution=["c3", "b3"])
     with pytest.raises(AssertionError, match="did not reach the goal"):
         broken.verify()

@@ -3,7 +3,8 @@
 * every app notebook under notebooks/apps/ is a Voila app: markdown plus exactly one code cell that builds a
   ``GameApp``, and no stored outputs;
 * notebooks are committed without outputs, except the cells nbval compares (cell tag ``nbval-check-output``, or
-  the older ``# NBVAL_CHECK_OUTPUT`` comment), which must carry their expected output;
+  the older ``# NBVAL_CHECK_OUTPUT`` comment), which must carry their expected output, and lesson step cells
+  (tag ``lesson-picture``), which keep a picture of the step for pages that cannot run widgets;
 * the gallery links only to notebooks that exist, offers every app, and lists games without an app as coming;
 * the Nine Knights tutorial says where the rules come from (rulebook vs. the project's rulings and house rule)
   and keeps helper code out of sight (in widgets/teach.py).
@@ -16,6 +17,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from widgets.lessons import STATIC_TAG, STEP_CELL
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 CHECK = "# NBVAL_CHECK_OUTPUT"  # nbval's comment marker
@@ -64,7 +67,12 @@ def test_outputs_only_where_nbval_compares_them(path):
     for i, cell in enumerate(nb["cells"]):
         if cell["cell_type"] != "code":
             continue
-        if _checked(cell):
+        if STATIC_TAG in cell.get("metadata", {}).get("tags", []):
+            assert STEP_CELL.match(_source(cell)), f"cell {i}: only a lesson step cell stores its picture"
+            assert [o["output_type"] for o in cell.get("outputs", [])] == ["display_data"], f"cell {i}: one picture"
+            assert set(cell["outputs"][0]["data"]) == {"text/html", "text/plain"}, f"cell {i}: a picture only"
+            assert cell.get("execution_count") is None, f"cell {i}: a stored picture, not a run"
+        elif _checked(cell):
             assert cell.get("outputs"), f"cell {i} is marked {CHECK_TAG} but stores no expected output"
             assert cell.get("execution_count") is not None, f"cell {i}: nbval skips outputs of unrun cells"
             for out in cell["outputs"]:

@@ -25,9 +25,9 @@ check is the author's function of the state.
     ...     solution=["Choose the Knight on c3", "Move the chosen Knight to c4"],
     ...     hint="Click the Knight first, then the field.",
     ...     opponent=["Choose the Knight on g8", "Move the chosen Knight to g7"])
-    >>> first.verify()
-    >>> first.solved, tutorial.solved
-    (True, ['archer-forward'])
+    >>> first.verify()   # the test helper: the solution, clicked, reaches the goal
+    >>> first.attempt("c3"), first.attempt("c4"), first.solved, tutorial.solved
+    (True, True, True, ['archer-forward'])
 """
 
 from __future__ import annotations
@@ -166,6 +166,12 @@ class Tutorial:
         self.progress.total = len(self.steps)
         return lesson
 
+    def verify_all(self) -> int:
+        """Run :meth:`LessonStep.verify` on every step (the test helper); returns how many were checked."""
+        for lesson in self.steps.values():
+            lesson.verify()
+        return len(self.steps)
+
     def _changed(self) -> None:
         self.progress.solved = self.solved
 
@@ -257,6 +263,8 @@ class LessonStep(w.VBox):
         self._solved = False
         self._hints = 0
         self._animating = False
+        self._verifying = False  # verify() runs: reaching the goal is noted here, not in the progress
+        self._verified = False
         self.add_class("ninekit-lesson")
 
         label = f"Step {number}" if number is not None else "Step"
@@ -359,10 +367,10 @@ class LessonStep(w.VBox):
     def verify(self) -> None:
         """The test helper: the wrong attempt is refused with its rule, and the solution is accepted.
 
-        Goes through the same paths as clicks; raises AssertionError naming the step otherwise.
+        Goes through the same paths as clicks; raises AssertionError naming the step otherwise.  It
+        leaves the learner's progress alone and the step reset.
         """
-        solved_before = self._solved
-        self._solved = False
+        self._verifying, self._verified = True, False
         try:
             if self.wrong is not None:
                 self.reset()
@@ -372,14 +380,14 @@ class LessonStep(w.VBox):
                 answer = self.feedback if played else self.app.message
                 assert words in answer, f"step {self.key!r}: the wrong attempt said {answer!r}, not {words!r}"
                 assert played or self.app.state is before, f"step {self.key!r}: a refused decision changed the game"
-                assert not self._solved, f"step {self.key!r}: the wrong attempt solved it"
+                assert not self._verified, f"step {self.key!r}: the wrong attempt solved it"
             self.reset()
             for item in self.solution:
                 assert not self.app.locked, f"step {self.key!r}: judged before the solution ended ({self.feedback})"
                 assert self.attempt(item), f"step {self.key!r}: {item!r} was refused: {self.app.message}"
-            assert self._solved, f"step {self.key!r}: the solution did not reach the goal ({self.feedback})"
+            assert self._verified, f"step {self.key!r}: the solution did not reach the goal ({self.feedback})"
         finally:
-            self._solved = self._solved or solved_before
+            self._verifying = False
             self.reset()
 
     # --------------------------------------------------------------- internals
@@ -412,6 +420,9 @@ class LessonStep(w.VBox):
             return
         path = self._path(state)
         if any(self._holds(s) for s in path):
+            if self._verifying:
+                self._verified = True
+                return
             self._mark_solved()
             self.app.lock("Solved. Press Reset to play it again.")
             self._say("nk-good", "Solved! " + (self.success or "The goal holds."))
@@ -446,18 +457,20 @@ class LessonStep(w.VBox):
     def _say(self, kind: str, text: str) -> None:
         self._feedback.value = f'<div class="{kind}" role="status">{html.escape(text)}</div>'
 
+    def static_html(self) -> str:
+        """The step as a picture (goal and starting board), for pages that cannot run widgets (GitHub)."""
+        picture = adapter_for(self.start.game.name).draw(self.start.view(self.learner), {}, {})
+        return (f'<div class="ninekit-lesson-static"><p><b>{html.escape(self._head_label)}.</b> '
+                f"<b>Goal:</b> {html.escape(self.goal)}</p>"
+                f'<div style="max-width:520px">{picture}</div>'
+                "<p><i>Open this notebook in JupyterLab or Voila to play this step.</i></p></div>")
+
     def _repr_mimebundle_(self, **kwargs):
-        """The live widget, plus a picture of the starting board for pages that cannot run widgets (GitHub)."""
+        """The live widget, plus :meth:`static_html` for pages that cannot run widgets."""
         data = super()._repr_mimebundle_(**kwargs)
         if isinstance(data, tuple):
             data = data[0]
-        picture = adapter_for(self.start.game.name).draw(self.start.view(self.learner), {}, {})
-        data = dict(data)
-        data["text/html"] = (f'<div class="ninekit-lesson-static"><p><b>{html.escape(self._head_label)}.</b> '
-                             f"<b>Goal:</b> {html.escape(self.goal)}</p>"
-                             f'<div style="max-width:520px">{picture}</div>'
-                             "<p><i>Open this notebook in JupyterLab or Voila to play this step.</i></p></div>")
-        return data
+        return {**data, "text/html": self.static_html()}
 
 
 class _Call:
