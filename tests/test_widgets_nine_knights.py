@@ -155,3 +155,14 @@ def test_undo_redo_save_load():
 def test_defection_option_game(seed):
     app = GameApp("nine_knights", seats=["computer", "computer"], seed=seed, defection=True)
     assert app.state.game.options["defection"] is True and app.state.is_over
+
+
+def test_random_seat_gives_the_human_either_side():
+    """Rulebook: the first player is chosen at random; with random_seat the human sits South or North by chance."""
+    seats = {GameApp("nine_knights", random_seat=True).seats.index("human") for _ in range(24)}
+    assert seats == {0, 1}
+    app = GameApp("nine_knights", random_seat=True)
+    assert app._form_random_seat.value
+    app._form_random_seat.value = False
+    app._form_seats.children[0].value, app._form_seats.children[1].value = "human", "computer"
+    assert app._press_start() and app.seats == ["human", "computer"] and not app.random_seat

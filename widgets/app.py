@@ -24,6 +24,7 @@ the widgets they replace), and the log of table events is capped.
 from __future__ import annotations
 
 import base64
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 
@@ -81,8 +82,10 @@ class GameApp(w.VBox):
 
     def __init__(self, game_or_name="nine_knights", seats: Iterable[str] | None = None, seed: int | None = None,
                  players: int | None = None, adapter=None,
-                 bot_factory: Callable[[str, int, int], object] | None = None, compact: bool = False, **options):
+                 bot_factory: Callable[[str, int, int], object] | None = None, compact: bool = False,
+                 random_seat: bool = False, **options):
         super().__init__()
+        self.random_seat = random_seat  # seat a lone human player at random in each new game
         self.add_class("ninekit-app")
         self.layout.width = "100%"
         self._adapter_override = adapter
@@ -211,6 +214,10 @@ class GameApp(w.VBox):
             self._form_seats = w.VBox()
             rows.append(w.HTML("<b>Who plays each seat</b>"))
             rows.append(self._form_seats)
+            self._form_random_seat = w.Checkbox(
+                value=self.random_seat, indent=False, description="Seat a lone human player at random",
+                tooltip="Who moves first is then a matter of chance, as at the table")
+            rows.append(self._form_random_seat)
             self._form_seed = w.Text(value=seed_text, placeholder="secret random deal", description="Seed",
                                      tooltip=SEED_HELP)
             rows.append(w.HBox([self._form_seed, w.HTML(f"<small>{esc(SEED_HELP)}</small>")],
@@ -276,6 +283,7 @@ class GameApp(w.VBox):
     def _press_start(self) -> bool:
         name, players, options = self._form_values()
         seats = [d.value for d in self._form_seats.children]
+        self.random_seat = self._form_random_seat.value
         text = self._form_seed.value.strip()
         seed = None
         if text and text.lower() != "random":
@@ -548,6 +556,10 @@ class GameApp(w.VBox):
         return html + extra
 
     def _start(self, game: ninekit.Game, seed: int | None) -> None:
+        if self.random_seat and self.seats.count(HUMAN) == 1:
+            human = random.SystemRandom().randrange(game.players)
+            self.seats = [HUMAN if s == human else COMPUTER for s in range(game.players)]
+            self._rebuild_seats(self.seats)
         self._teacher_mode = seed is not None and game.hidden_information
         if seed is None:
             seed = random_seed()

@@ -40,11 +40,34 @@ QUIET_LIMIT = 6
 MAX_CLICKS = 1500
 
 
-def _start_quick_game(page) -> None:
-    """Open "New game", set quiet limit and seed, press "Start new game"; wait for the new deal."""
+def _set_seats(page, south: str = "human", north: str = "computer", start: bool = True) -> None:
+    """Open "New game", seat the players as given (not at random), and start unless ``start`` is False."""
     page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
     form = page.locator(".ninekit-app .ninekit-new-game")
     form.wait_for(state="visible")
+    form.get_by_label("Seat a lone human player at random").uncheck()
+    form.get_by_label("South").select_option(south)
+    form.get_by_label("North").select_option(north)
+    if start:
+        before = signature(page)
+        form.locator("button.ninekit-start").click()
+        assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
+
+
+def test_the_human_is_seated_at_random(open_app):
+    """Rulebook: the first player is chosen at random; the app seats the human South or North by chance."""
+    page = open_game(open_app, APP)
+    seats = page.locator(".ninekit-app .ninekit-seats").inner_text()
+    assert "South: human, North: computer" in seats or "South: computer, North: human" in seats, seats
+    form = page.locator(".ninekit-app .ninekit-new-game")
+    page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
+    assert form.get_by_label("Seat a lone human player at random").is_checked()
+
+
+def _start_quick_game(page) -> None:
+    """Open "New game", seat South human, set quiet limit and seed, press "Start new game"; wait for the deal."""
+    _set_seats(page, start=False)
+    form = page.locator(".ninekit-app .ninekit-new-game")
     quiet = form.get_by_label("quiet limit")
     quiet.fill(str(QUIET_LIMIT))
     quiet.press("Enter")
@@ -108,6 +131,7 @@ def test_dark_theme_renders(open_app, artifacts_dir):
 
 def test_illegal_click_shows_why_and_changes_nothing(open_app, artifacts_dir):
     page = open_game(open_app, APP)
+    _set_seats(page)
     rng = random.Random(CLICK_SEED)
     # Answer the set-up questions (buttons) until the board offers squares (placing Knights).
     for _ in range(20):
@@ -160,6 +184,7 @@ def test_load_a_save_then_fight_to_the_end(open_app, artifacts_dir, tmp_path):
     save = tmp_path / "nine_knights.json"
     save.write_text(_save_at_first_contact())
     page = open_game(open_app, APP)
+    _set_seats(page)
     before = signature(page)
     with page.expect_file_chooser() as chooser:  # the Load button opens the browser's file dialog
         page.locator(".ninekit-app .ninekit-toolbar").get_by_role("button", name="Load").click()
@@ -180,6 +205,7 @@ def test_load_a_save_then_fight_to_the_end(open_app, artifacts_dir, tmp_path):
 def test_keyboard_tab_to_a_square_and_press_enter(open_app, artifacts_dir):
     """The board works without a mouse: Tab reaches a legal square, Enter chooses it."""
     page = open_game(open_app, APP)
+    _set_seats(page)
     rng = random.Random(CLICK_SEED)
     for _ in range(20):  # answer the set-up buttons until the board offers squares
         if page.locator(LEGAL).count():
@@ -204,13 +230,7 @@ def test_keyboard_tab_to_a_square_and_press_enter(open_app, artifacts_dir):
 def test_hot_seat_hand_over_hides_the_other_seats_secrets(open_app, artifacts_dir):
     """Hot-seat: after South's secret Duty choices the screen waits for North, and North's page never holds them."""
     page = open_game(open_app, APP)
-    page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
-    form = page.locator(".ninekit-app .ninekit-new-game")
-    form.wait_for(state="visible")
-    form.get_by_label("North").select_option("human")
-    before = signature(page)
-    form.locator("button.ninekit-start").click()
-    assert settle(page, before) == "changed"
+    _set_seats(page, south="human", north="human")
     privacy = page.locator(".ninekit-app .ninekit-privacy button")
     if visible(privacy):  # the first hand-over: South takes the screen
         before = signature(page)
