@@ -26,7 +26,8 @@ def _step(tutorial=None, **kwargs):
                 success="An Archer moves one field forward.")
     args.update(kwargs)
     if tutorial is not None:
-        return tutorial.step("archer", start, **args)
+        tutorial.step("archer", start, **args)
+        return tutorial.steps["archer"]
     return LessonStep(start, **args)
 
 
@@ -154,3 +155,14 @@ def test_duplicate_step_keys_are_refused():
     _step(tutorial)
     with pytest.raises(ValueError, match="already exists"):
         _step(tutorial)
+
+
+def test_steps_are_built_when_first_shown_and_restored_progress_applies():
+    """Rule of the component: a notebook of many steps builds each board when shown; restored progress counts."""
+    tutorial = Tutorial("lazy")
+    tutorial.step("archer", position({"c3": "S4", "g8": "N6"}), goal="g", check=lambda s: False, solution=["c3"],
+                  hint="h")
+    assert tutorial.steps.built == {} and list(tutorial.steps) == ["archer"]
+    tutorial.progress.receive({"event": "restore", "solved": ["archer"]})
+    assert tutorial.solved == ["archer"] and tutorial.progress.solved == ["archer"]
+    assert tutorial.steps["archer"].solved

@@ -84,16 +84,11 @@ def test_check_explains_a_lost_fight(capsys):
 
 
 def _tutorial_puzzles() -> dict:
-    """The puzzle positions exactly as the tutorial builds them."""
-    cells = json.loads(TUTORIAL.read_text(encoding="utf-8"))["cells"]
-    found = {}
-    for cell in cells:
-        source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-        if cell["cell_type"] == "code" and source.startswith("puzzle"):
-            names = {"position": position, "peek": lambda state: None}
-            exec(source, names)
-            found.update({k: v for k, v in names.items() if k.startswith("puzzle")})
-    return found
+    """The puzzle positions exactly as the tutorial's lesson steps build them."""
+    from widgets.lessons.nine_knights import puzzles
+
+    names = {"goal-race": "puzzle1", "win-no-knights": "puzzle2", "reveal-attack": "puzzle3"}
+    return {names[key]: state for key, state in puzzles().items()}
 
 
 def _winning_answers(state) -> list[str]:

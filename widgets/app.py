@@ -70,6 +70,14 @@ def _describe_value(value) -> str:
     return str(value)
 
 
+class _Absent:
+    """Stands in for a part a compact shell does not build (its settings are kept and shown nowhere)."""
+
+    def __init__(self):
+        self.layout = type("Layout", (), {"display": "none"})()
+        self.value, self.disabled, self.selected_index, self.children = "", True, None, ()
+
+
 class GameApp(w.VBox):
     """Play a ninekit game: ``GameApp("nine_knights", seats=["human", "computer"])``.
 
@@ -78,6 +86,8 @@ class GameApp(w.VBox):
     "computer" per seat (default: the first seat human, the rest computer;
     all "human" is hot-seat play).  ``seed`` fixes the deal (None: random).
     ``bot_factory(game_name, seat, seed)`` may supply computer players.
+    ``compact=True`` builds only the play area (a board inside a lesson step): no title, seats, New
+    game, Undo/Redo/Save/Load or Rules, and so about a third of the widget models.
     """
 
     def __init__(self, game_or_name="nine_knights", seats: Iterable[str] | None = None, seed: int | None = None,
@@ -109,11 +119,8 @@ class GameApp(w.VBox):
         self._locked: str | None = None
         self._change_handlers: list[Callable[[ninekit.State], object]] = []
         self.errors: list[str] = []  # internal errors caught at the widget boundary
+        self._compact = compact
         self._build()
-        if compact:  # a board inside a lesson: no title, seats, new game, save/load or rules
-            for widget in (self._title, self._subtitle, self._newgame, self._toolbar, self._rules):
-                widget.layout.display = "none"
-            self.add_class("ninekit-compact")
 
         start_state = None
         if isinstance(game_or_name, ninekit.State):
@@ -135,22 +142,17 @@ class GameApp(w.VBox):
 
     # ------------------------------------------------------------------ build
     def _build(self) -> None:
+        self._build_play()
+        if self._compact:  # a board inside a lesson: no title, seats, new game, save/load or rules widgets at all
+            for name in ("_title", "_subtitle", "_undo_button", "_redo_button", "_save_button", "_upload", "_toolbar",
+                         "_confirm", "_save_link", "_rules_html", "_rules", "_form", "_newgame"):
+                setattr(self, name, _Absent())
+            self.add_class("ninekit-compact")
+            self.children = [self._status, self._msg, self._privacy, self.board, self._choices, self._outcome,
+                             self._log_box]
+            return
         self._title = w.HTML().add_class("ninekit-title")
         self._subtitle = w.HTML().add_class("ninekit-seats")
-        self._status = w.HTML().add_class("ninekit-status")
-        self._msg = w.HTML().add_class("ninekit-message")
-        self._pass_text = w.HTML()
-        self._reveal_button = w.Button(layout=w.Layout(width="auto")).add_class("ninekit-reveal")
-        self._reveal_button.on_click(lambda _b: self._guard(self.reveal))
-        self._privacy = w.VBox([self._pass_text, self._reveal_button]).add_class("ninekit-privacy")
-        self.board = Board()
-        self.board.add_class("ninekit-board-widget")
-        self.board.layout.width = "100%"
-        self.board.on_activate(lambda data_id: self._guard(self.click, data_id))
-        self._choices = ChoiceBar().add_class("ninekit-choices")
-        self._choices.on_choose(lambda index: self._guard(self._press_choice, index))
-        self._outcome = w.HTML().add_class("ninekit-outcome")
-
         self._undo_button = w.Button(description="Undo", tooltip="Back to your previous decision")
         self._redo_button = w.Button(description="Redo", tooltip="Play the undone decision again")
         self._save_button = w.Button(description="Save", tooltip="Download this game as a .json file")
@@ -172,9 +174,6 @@ class GameApp(w.VBox):
             "ninekit-confirm")
         self._save_link = w.HTML().add_class("ninekit-save-link")
 
-        self._log_title = w.HTML("<b>Moves so far</b>")
-        self._log = w.HTML().add_class("ninekit-log")
-        self._log_box = w.VBox([self._log_title, self._log])
 
         self._rules_html = w.HTML().add_class("ninekit-rules-text")
         self._rules = w.Accordion(children=[self._rules_html], titles=("Rules",), selected_index=None)
@@ -187,6 +186,26 @@ class GameApp(w.VBox):
         self.children = [self._title, self._subtitle, self._newgame, self._status, self._msg, self._privacy,
                          self.board, self._choices, self._outcome, self._toolbar, self._confirm, self._save_link,
                          self._log_box, self._rules]
+
+    def _build_play(self) -> None:
+        """The widgets every game shell has: prompt, message, hand-over, board, choices, outcome, log."""
+        self._status = w.HTML().add_class("ninekit-status")
+        self._msg = w.HTML().add_class("ninekit-message")
+        self._pass_text = w.HTML()
+        self._reveal_button = w.Button(layout=w.Layout(width="auto")).add_class("ninekit-reveal")
+        self._reveal_button.on_click(lambda _b: self._guard(self.reveal))
+        self._privacy = w.VBox([self._pass_text, self._reveal_button]).add_class("ninekit-privacy")
+        self.board = Board()
+        self.board.add_class("ninekit-board-widget")
+        self.board.layout.width = "100%"
+        self.board.on_activate(lambda data_id: self._guard(self.click, data_id))
+        self._choices = ChoiceBar().add_class("ninekit-choices")
+        self._choices.on_choose(lambda index: self._guard(self._press_choice, index))
+        self._outcome = w.HTML().add_class("ninekit-outcome")
+
+        self._log_title = w.HTML("<b>Moves so far</b>")
+        self._log = w.HTML().add_class("ninekit-log")
+        self._log_box = w.VBox([self._log_title, self._log])
 
     def _build_form(self, game_name: str, players: int | None = None, options: dict | None = None,
                     seats: list[str] | None = None, seed_text: str = "") -> None:
@@ -537,6 +556,8 @@ class GameApp(w.VBox):
         if old is not None:
             self.remove_class(f"ninekit-game-{old.name}")
         self.add_class(f"ninekit-game-{game.name}")
+        if self._compact:
+            return
         self._title.value = f"<h2>{esc(game.title or game.name)}</h2>"
         self._rules_html.value = self._rules_text(game)
         self._build_form(game.name, game.players, game.options, seats)

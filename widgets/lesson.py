@@ -18,13 +18,14 @@ check is the author's function of the state.
 
     >>> from ninekit.nine_knights import position
     >>> tutorial = Tutorial("doctest")
-    >>> first = tutorial.step(
+    >>> tutorial.step(
     ...     "archer-forward", position({"c3": "S4", "g8": "N6"}),
     ...     goal="Move your Archer from c3 one field forward, to c4.",
     ...     check=lambda state: "c4" in state.log(0)[-1] if state.log(0) else False,
     ...     solution=["Choose the Knight on c3", "Move the chosen Knight to c4"],
     ...     hint="Click the Knight first, then the field.",
     ...     opponent=["Choose the Knight on g8", "Move the chosen Knight to g7"])
+    >>> first = tutorial.steps["archer-forward"]   # the board is built when first shown
     >>> first.verify()   # the test helper: the solution, clicked, reaches the goal
     >>> first.attempt("c3"), first.attempt("c4"), first.solved, tutorial.solved
     (True, True, True, ['archer-forward'])
@@ -35,16 +36,18 @@ from __future__ import annotations
 import html
 import re
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 
 import anywidget
+import comm
 import ipywidgets as w
 import traitlets
 
 import ninekit
 from ninekit import Move
 
-from .app import COMPUTER, HUMAN, GameApp
+from .app import COMPUTER, HUMAN, GameApp, dispose
 from .tables import adapter_for
 
 SHOW_ME_DELAY = 0.7  # seconds between the decisions Show me plays
@@ -140,36 +143,41 @@ class ProgressBar(anywidget.AnyWidget):
 class Tutorial:
     """The steps of one tutorial and their progress: ``tutorial = Tutorial("nine_knights")``.
 
-    ``tutorial.step(...)`` makes and numbers a :class:`LessonStep`;
-    ``tutorial.progress`` is the progress bar (show it at the top and the end).
+    ``tutorial.step(key, ...)`` adds a :class:`LessonStep` (see it for the arguments);
+    ``tutorial.steps[key]`` is the step, its board built when first asked for, so that a notebook
+    of many steps never sends all their widgets at once; ``tutorial.progress`` is the progress bar
+    (show it at the top and the end).
     """
 
     def __init__(self, key: str, title: str = ""):
         self.key = key
         self.title = title
-        self.steps: dict[str, LessonStep] = {}
+        self.steps = _Steps(self)
+        self._restored: set[str] = set()
         self.progress = ProgressBar(key=key, on_restore=self._restore)
 
     @property
     def solved(self) -> list[str]:
-        """Keys of the solved steps, in step order."""
-        return [k for k, s in self.steps.items() if s.solved]
+        """Keys of the solved steps (here, or kept by the browser from an earlier visit), in step order."""
+        built = self.steps.built
+        return [k for k in self.steps if k in self._restored or (k in built and built[k].solved)]
 
     def step(self, key: str, state: ninekit.State, goal: str, check: Callable[[ninekit.State], bool],
-             solution: Sequence, hint: str, **kwargs) -> LessonStep:
-        """A new step of this tutorial (see :class:`LessonStep` for the arguments)."""
-        if key in self.steps:
-            raise ValueError(f"step {key!r} already exists in tutorial {self.key!r}")
-        lesson = LessonStep(state, goal, check, solution, hint, key=key, tutorial=self,
-                            number=len(self.steps) + 1, **kwargs)
-        self.steps[key] = lesson
+             solution: Sequence, hint: str, **kwargs) -> None:
+        """Add a step (built when first shown; see :class:`LessonStep` for the arguments)."""
+        self.steps.add(key, (state, goal, check, solution, hint), kwargs)
         self.progress.total = len(self.steps)
-        return lesson
 
     def verify_all(self) -> int:
-        """Run :meth:`LessonStep.verify` on every step (the test helper); returns how many were checked."""
-        for lesson in self.steps.values():
-            lesson.verify()
+        """:meth:`LessonStep.verify` on a fresh copy of every step (the test helper); returns how many.
+
+        The copies talk to no browser, so this sends nothing and leaves the learner's boards alone.
+        """
+        with _no_frontend():
+            for key in self.steps:
+                copy = self.steps.build(key, None)
+                copy.verify()
+                dispose(copy)
         return len(self.steps)
 
     def _changed(self) -> None:
@@ -178,9 +186,55 @@ class Tutorial:
     def _restore(self, keys: Iterable[str]) -> None:
         for key in keys:
             if key in self.steps:
-                self.steps[key]._mark_solved(restored=True)
-                self.steps[key]._head.send_state("value")  # again, even if unchanged (see the progress bar's JS)
+                self._restored.add(key)
+                lesson = self.steps.built.get(key)
+                if lesson is not None:
+                    lesson._mark_solved(restored=True)
+                    lesson._head.send_state("value")  # again, even if unchanged (see the progress bar's JS)
         self._changed()
+
+
+class _Steps(Mapping):
+    """``tutorial.steps``: every step's key from the start; a step's board is built when first asked for."""
+
+    def __init__(self, tutorial: Tutorial):
+        self._tutorial = tutorial
+        self._specs: dict[str, tuple] = {}
+        self.built: dict[str, LessonStep] = {}
+
+    def add(self, key: str, args: tuple, kwargs: dict) -> None:
+        if key in self._specs:
+            raise ValueError(f"step {key!r} already exists in tutorial {self._tutorial.key!r}")
+        self._specs[key] = (args, kwargs, len(self._specs) + 1)
+
+    def build(self, key: str, tutorial: Tutorial | None) -> LessonStep:
+        args, kwargs, number = self._specs[key]
+        return LessonStep(*args, key=key, tutorial=tutorial, number=number, **kwargs)
+
+    def __getitem__(self, key: str) -> LessonStep:
+        if key not in self.built:
+            lesson = self.build(key, self._tutorial)
+            self.built[key] = lesson
+            if key in self._tutorial._restored:
+                lesson._mark_solved(restored=True)
+        return self.built[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._specs)
+
+    def __len__(self) -> int:
+        return len(self._specs)
+
+
+@contextmanager
+def _no_frontend():
+    """Widgets made inside talk to no browser (a DummyComm, as outside a kernel): they send nothing."""
+    create = comm.create_comm
+    comm.create_comm = comm.DummyComm
+    try:
+        yield
+    finally:
+        comm.create_comm = create
 
 
 class _Script:
@@ -240,8 +294,9 @@ class LessonStep(w.VBox):
       or at the game's end, or after ``3 * len(solution) + 2`` of the learner's decisions.
     - ``miss``: why an attempt that ended without the goal misses it (text, or ``state -> text``).
     - ``success``: what solving it says (the rule in a sentence).
-    - ``wrong``: ``(decision, words)``: a wrong attempt :meth:`verify` makes, and words the answer
-      (the rule from ``why_illegal``, or ``miss``) must contain.
+    - ``wrong``: ``(decision, words)``: a wrong attempt :meth:`verify` makes (a decision, or a list
+      of decisions whose last is the wrong one), and words the answer (the rule from
+      ``why_illegal``, or ``miss``) must contain.
     """
 
     def __init__(self, state: ninekit.State, goal: str, check: Callable[[ninekit.State], bool], solution: Sequence,
@@ -374,9 +429,12 @@ class LessonStep(w.VBox):
         try:
             if self.wrong is not None:
                 self.reset()
-                decision, words = self.wrong
+                decisions, words = self.wrong
+                decisions = list(decisions) if isinstance(decisions, list) else [decisions]
+                for decision in decisions[:-1]:
+                    assert self.attempt(decision), f"step {self.key!r}: {decision!r} was refused: {self.app.message}"
                 before = self.app.state
-                played = self.attempt(decision)
+                played = self.attempt(decisions[-1])
                 answer = self.feedback if played else self.app.message
                 assert words in answer, f"step {self.key!r}: the wrong attempt said {answer!r}, not {words!r}"
                 assert played or self.app.state is before, f"step {self.key!r}: a refused decision changed the game"
