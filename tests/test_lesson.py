@@ -166,3 +166,13 @@ def test_steps_are_built_when_first_shown_and_restored_progress_applies():
     tutorial.progress.receive({"event": "restore", "solved": ["archer"]})
     assert tutorial.solved == ["archer"] and tutorial.progress.solved == ["archer"]
     assert tutorial.steps["archer"].solved
+
+
+def test_restoring_progress_builds_no_board():
+    """A reload restores many solved steps at once: none of their boards is built until shown."""
+    tutorial = Tutorial("lazy-restore")
+    for key in ("a", "b"):
+        tutorial.step(key, position({"c3": "S4", "g8": "N6"}), goal="g", check=lambda s: False, solution=["c3"],
+                      hint="h")
+    tutorial.progress.receive({"event": "restore", "solved": ["a", "b"]})
+    assert tutorial.steps.built == {} and tutorial.solved == ["a", "b"]

@@ -202,22 +202,6 @@ def _numbers_after(state, card, site):
     return out
 
 
-def test_double_nine_quiz_answers_follow_from_the_tutorial_positions(capsys):
-    quizzes = _dn_quizzes()
-    assert sorted(quizzes) == ["quiz_fox", "quiz_reaper", "quiz_sister"]
-    reaper = _numbers_after(quizzes["quiz_reaper"], "Reaper", "×10")
-    assert max(n[0] for _, n in reaper) == teach._DN_QUIZ["reaper"][1] == 8
-    sister = _numbers_after(quizzes["quiz_sister"], "Reaper", "×1")
-    assert not [text for text, _ in sister if "Luna" in text], "Sister protects Player 2's Luna"
-    assert max(n[0] for _, n in sister) == teach._DN_QUIZ["sister"][1] == 70
-    fox = _numbers_after(quizzes["quiz_fox"], "Sol", "×1") + _numbers_after(quizzes["quiz_fox"], "Sol", "×10")
-    assert min(n[1] for _, n in fox) == teach._DN_QUIZ["fox"][1] == 0
-    assert quizzes["quiz_fox"].view(None)["boards"][1]["number"] == 99
-    for name in ("reaper", "sister", "fox"):
-        teach.check_double_nine(name, teach._DN_QUIZ[name][1])
-        assert capsys.readouterr().out.startswith("Right!")
-
-
 def test_double_nine_judgment_quizzes_agree_with_judge():
     from ninekit.double_nine import judge
 

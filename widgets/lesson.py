@@ -219,6 +219,9 @@ class _Steps(Mapping):
                 lesson._mark_solved(restored=True)
         return self.built[key]
 
+    def __contains__(self, key) -> bool:  # without building the step
+        return key in self._specs
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._specs)
 

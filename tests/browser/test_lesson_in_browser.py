@@ -18,14 +18,14 @@ from ninekit.nine_knights import position
 from widgets.teach import Tutorial
 
 tutorial = Tutorial("browser-probe")
-step = tutorial.step(
+tutorial.step(
     "archer", position({"c3": "S4", "g8": "N6"}),
     goal="Bring your Archer from c3 to c4.",
     check=lambda state: any(k["square"] == "c4" and k["owner"] == 0 for k in state.view(0)["knights"]),
     solution=["c3", "c4"], hint="Click the Knight, then the field in front of it.",
     opponent=["g8", "g7"], success="An Archer moves one field forward.")
 display(tutorial.progress)
-step
+tutorial.steps["archer"]
 """
 LEGAL = ".ninekit-lesson .ninekit-board [data-id].legal"
 
