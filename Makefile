@@ -1,6 +1,7 @@
 # ninekit developer commands.  Everything runs inside .venv, built from $(PY).
 #
 #   make play    serve the gallery and the Voila apps on http://127.0.0.1:8866
+#                (to a class: make play HOST=0.0.0.0 [POOL=30]; see docs/deploying.md)
 #   make test    lint, unit + doctests + widget + browser tests, then nbval over every notebook
 #
 # See docs/development.md.
@@ -10,12 +11,24 @@ VENV ?= .venv
 BIN  := $(VENV)/bin
 PIP  := $(BIN)/python -m pip
 PORT ?= 8866
+# Address Voila listens on: 127.0.0.1 (this machine only); HOST=0.0.0.0 to serve a class on the network.
+HOST ?= 127.0.0.1
+# Kernels kept ready (preheated) for the gallery and for each app; empty: voila.json's default_pool_size.
+POOL ?=
+# More Voila settings for `make play`, overriding voila.json, e.g. VOILA_ARGS=--ClassroomKernelManager.max_kernels=60
+VOILA_ARGS ?=
 
 # Voila reads voila.json from the directories in Voila.config_file_paths; point it at the repo root
-# so the public-app settings (no tracebacks, no sources) apply wherever make is started from.
-VOILA_FLAGS := --port $(PORT) --no-browser --Voila.ip=127.0.0.1 --Voila.config_file_paths=$(CURDIR)
+# so the serving settings (no tracebacks, no sources, the ninekit template, culling, the kernel cap,
+# the preheated pool; see docs/deploying.md) apply wherever make is started from.
+VOILA_FLAGS := --port $(PORT) --no-browser --Voila.ip=$(HOST) --Voila.config_file_paths=$(CURDIR) \
+	$(if $(POOL),--pool_size=$(POOL)) $(VOILA_ARGS)
+# The ninekit template (share/jupyter/nbconvert/templates/ninekit) is found through JUPYTER_PATH; `make lab`
+# needs it too (voila.json names it, and JupyterLab's Voila preview reads voila.json).
+VOILA_ENV := JUPYTER_PATH="$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}"
+SHOWN_HOST := $(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST))
 
-.PHONY: venv install play lab test bench clean
+.PHONY: venv install play lab test bench load clean
 
 # (Re)create .venv unless it exists and was built from the same interpreter as $(PY).
 venv:
@@ -30,25 +43,32 @@ install: venv
 	$(PIP) install -q -e '.[app]'
 
 play: install
-	@echo "Open http://127.0.0.1:$(PORT)/voila/render/index.ipynb"
-	$(BIN)/voila notebooks $(VOILA_FLAGS)
+	@echo "Open http://$(SHOWN_HOST):$(PORT)/voila/render/index.ipynb"
+	$(VOILA_ENV) $(BIN)/voila notebooks $(VOILA_FLAGS)
 
 # JupyterLab refuses to run as root unless told to (containers, CI machines).
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 lab: venv
 	$(PIP) install -q -e '.[dev]'
-	$(BIN)/jupyter lab notebooks/tutorials $(ALLOW_ROOT)
+	$(VOILA_ENV) $(BIN)/jupyter lab notebooks/tutorials $(ALLOW_ROOT)
 
 test: venv
 	$(PIP) install -q -e '.[test,app,dev]'
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
-	$(BIN)/python -m pytest --nbval-lax --nbval-current-env notebooks
+	# NINEKIT_NBVAL: each tutorial's last cell then solves every lesson step through the lesson component
+	NINEKIT_NBVAL=1 $(BIN)/python -m pytest --nbval-lax --nbval-current-env notebooks
 
 bench: venv
 	$(PIP) install -q -e '.[test]'
 	$(BIN)/python benchmarks/run.py
+
+# 1, 10 and 20 visitors opening the Nine Knights app at once, on a server started like `make play`
+# (loopback only; a few minutes; see benchmarks/README.md, "Serving a class").
+load: venv
+	$(PIP) install -q -e '.[test,app]'
+	$(BIN)/python benchmarks/load.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache tests/browser/artifacts

@@ -217,7 +217,7 @@ def time_to_interactive(browser, url: str, timeout_s: float = 120.0) -> float:
     """Seconds from navigation start until the app offers its first legal choice, in a fresh context."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
-        # Keep the page off the network (Voila asks a CDN for icon fonts); local requests only.
+        # Keep the page off the network (the ninekit template asks for nothing outside); local requests only.
         context.route("**/*", lambda route: route.continue_() if is_local(route.request.url) else route.abort())
         page = context.new_page()
         page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
@@ -247,7 +247,7 @@ def voila_benchmark(
         fd, name = tempfile.mkstemp(prefix="ninekit-voila-", suffix=".log")
         os.close(fd)
         log_path = Path(name)
-    base, proc = start_voila(root, log_path)
+    base, proc = start_voila(root, log_path, extra_args=("--pool_size=0",))  # a fresh kernel per visit
     times: list[float] = []
     try:
         with sync_playwright() as p:

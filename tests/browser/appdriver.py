@@ -2,7 +2,9 @@
 
 A plain module (no pytest in it), so the benchmark can use it too:
 
-- starting and stopping a Voila server on notebooks/ (``free_port``, ``start_voila``, ``stop_voila``);
+- starting and stopping a Voila server on notebooks/ the way ``make play`` does (``free_port``, ``voila_env``,
+  ``start_voila``, ``stop_voila``) and looking at its kernels (``kernel_pids``, ``rss_mb``,
+  ``wait_for_kernels``, ``kernel_id_of``, ``kernel_alive``, ``wait_until``);
 - launching Chromium (``CHROMIUM_ARGS``, ``chromium_executable``) and keeping pages local (``is_local``);
 - reading and playing a ``GameApp`` page (``visible``, ``shot``, ``signature``, ``settle``, ``status``,
   ``message``, ``open_game``, ``click_like_a_person``, ``play_to_end``, ``phone_screen``).
@@ -26,6 +28,10 @@ from urllib.parse import urlsplit
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
+# Where the repo's Voila template ("ninekit": the lab template without CDN links, plus the busy page) lives;
+# it goes first on JUPYTER_PATH, as in `make play`.  (Under nbconvert/, not voila/: Voila takes the first
+# existing <JUPYTER_PATH entry>/voila as its data directory, and that one must stay the installed one.)
+SHARE_JUPYTER = REPO / "share" / "jupyter"
 VOILA_START_TIMEOUT = 60.0  # seconds
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
@@ -48,9 +54,10 @@ STATUS = ".ninekit-app .ninekit-status"
 MESSAGE = ".ninekit-app .ninekit-message"
 OUTCOME = ".ninekit-app .ninekit-outcome"
 INTERACTIVE = f"{LEGAL}, {CHOICES}"  # the app offers a first choice
+BUSY = "#ninekit-busy"  # the template's 503.html: the server cannot start a kernel for this visitor now
 
 # Everything the app shows that a move changes: its text (status, log, message) and the board picture.
-_SIGNATURE_JS = """() => {
+SIGNATURE_JS = """() => {
   const app = document.querySelector(".ninekit-app");
   if (!app) return "";
   const board = app.querySelector(".ninekit-board");
@@ -58,21 +65,23 @@ _SIGNATURE_JS = """() => {
 }"""
 
 # Resolves once the app has changed from `before` and then stayed the same for `quietMs`
-# (ipywidgets applies one Python update as several messages), or after `timeoutMs` with "timeout".
-_SETTLE_JS = (
+# (ipywidgets applies one Python update as several messages), or after `timeoutMs`:
+# {result: "changed" | "timeout", lastChange: performance.now() of the last change seen, or null}.
+SETTLE_JS = (
     """async ([before, quietMs, timeoutMs]) => {
   const signature = """
-    + _SIGNATURE_JS
+    + SIGNATURE_JS
     + """;
   const start = performance.now();
-  let last = signature(), since = start, changed = last !== before;
+  let last = signature(), since = start, changed = last !== before, lastChange = changed ? start : null;
   while (performance.now() - start < timeoutMs) {
     await new Promise((resolve) => setTimeout(resolve, 25));
     const now = signature();
-    if (now !== last) { last = now; since = performance.now(); changed = changed || now !== before; }
-    else if (changed && performance.now() - since >= quietMs) return "changed";
+    if (now !== last) {
+      last = now; since = lastChange = performance.now(); changed = changed || now !== before;
+    } else if (changed && performance.now() - since >= quietMs) return {result: "changed", lastChange};
   }
-  return changed ? "changed" : "timeout";
+  return {result: changed ? "changed" : "timeout", lastChange};
 }"""
 )
 
@@ -101,16 +110,30 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def voila_env(base: dict | None = None) -> dict:
+    """The environment ``make play`` gives Voila: the repo first on PYTHONPATH (``ninekit``, ``widgets`` and
+    ``ninekit_serving`` import from the checkout) and ``share/jupyter`` first on JUPYTER_PATH (the template)."""
+    env = dict(os.environ if base is None else base)
+    for name, path in (("PYTHONPATH", REPO), ("JUPYTER_PATH", SHARE_JUPYTER)):
+        env[name] = os.pathsep.join(p for p in (str(path), env.get(name, "")) if p)
+    return env
+
+
 def start_voila(
-    root: Path, log_path: Path, config_dir: Path = REPO, timeout: float = VOILA_START_TIMEOUT
+    root: Path,
+    log_path: Path,
+    config_dir: Path = REPO,
+    timeout: float = VOILA_START_TIMEOUT,
+    extra_args: list[str] | tuple[str, ...] = (),
 ) -> tuple[str, subprocess.Popen]:
     """Start ``python -m voila ROOT`` on a free loopback port; return (base URL, process) once it answers.
 
-    The server reads the repo's voila.json (public-app settings: no tracebacks, sources stripped, lab
-    template) from ``config_dir``, finds ``ninekit`` in the checkout even when it is not installed (the repo
-    goes first on PYTHONPATH), writes its output to ``log_path`` and runs in its own process group, so
-    ``stop_voila`` can signal the whole tree.  Raises RuntimeError, with the log's tail, if it exits or
-    does not answer within ``timeout`` seconds.
+    Started as ``make play`` starts it: the server reads the repo's voila.json (public-app settings, the
+    ``ninekit`` template, kernel culling, the preheated pool, the kernel cap; see docs/deploying.md) from
+    ``config_dir``, with ``voila_env()``.  ``extra_args`` (e.g. ``--MappingKernelManager.cull_idle_timeout=3``)
+    come after, so they override voila.json.  It writes its output to ``log_path`` and runs in its own
+    process group, so ``stop_voila`` can signal the whole tree.  Raises RuntimeError, with the log's tail, if
+    it exits or does not answer within ``timeout`` seconds.
     """
     port = free_port()
     cmd = [
@@ -122,9 +145,8 @@ def start_voila(
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         f"--Voila.config_file_paths={config_dir}",
+        *extra_args,
     ]
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
     with open(log_path, "wb") as log:  # the child keeps its own descriptor
         proc = subprocess.Popen(
             cmd,
@@ -132,7 +154,7 @@ def start_voila(
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
-            env=env,
+            env=voila_env(),
             start_new_session=True,
         )
     base_url = f"http://127.0.0.1:{port}"
@@ -173,6 +195,70 @@ def stop_voila(proc: subprocess.Popen, timeout: float = 15.0) -> None:
             continue
 
 
+def kernel_pids(proc: subprocess.Popen) -> list[int]:
+    """PIDs of the kernels a Voila server started (its ``ipykernel_launcher`` children), read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            ppid = int(stat[stat.rindex(")") + 2 :].split()[1])
+            if ppid == proc.pid and b"ipykernel" in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except (OSError, ValueError, IndexError):
+            continue  # the process ended while we looked
+    return sorted(found)
+
+
+def rss_mb(pid: int) -> float | None:
+    """Resident memory (VmRSS) of a process in MB, from /proc; None if it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def wait_for_kernels(proc: subprocess.Popen, count: int, timeout: float, settle: float = 1.0) -> int:
+    """Wait until the server has at least ``count`` kernels (e.g. its preheated pool), then ``settle`` seconds
+    more for them to finish starting; give up after ``timeout`` seconds.  Returns how many there are."""
+    deadline = time.monotonic() + timeout
+    while len(kernel_pids(proc)) < count and time.monotonic() < deadline:
+        time.sleep(0.25)
+    time.sleep(settle)
+    return len(kernel_pids(proc))
+
+
+def kernel_id_of(page) -> str:
+    """The id of the kernel a Voila page is connected to (from its ``jupyter-config-data``)."""
+    return page.evaluate('() => JSON.parse(document.getElementById("jupyter-config-data").textContent).kernelId')
+
+
+def kernel_alive(base_url: str, kernel_id: str) -> bool:
+    """Whether the server still has kernel ``kernel_id`` (``GET /api/kernels/<id>``: 200, or 404 once gone)."""
+    try:
+        with urllib.request.urlopen(f"{base_url}/api/kernels/{kernel_id}", timeout=5):
+            return True
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            return False
+        raise
+
+
+def wait_until(predicate, timeout: float, interval: float = 0.25) -> bool:
+    """Poll ``predicate()`` until it is true (return True) or ``timeout`` seconds pass (return False)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if predicate():
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(interval)
+
+
 def chromium_executable() -> str:
     """The Chromium binary to drive: ``$NINEKIT_CHROMIUM``, else Debian's ``/usr/bin/chromium`` (not checked)."""
     return os.environ.get("NINEKIT_CHROMIUM", DEFAULT_CHROMIUM)
@@ -210,7 +296,7 @@ def shot(page, path) -> None:
 
 def signature(page) -> str:
     """What the app shows now (its text and board picture), to compare with ``settle``."""
-    return page.evaluate(_SIGNATURE_JS)
+    return page.evaluate(SIGNATURE_JS)
 
 
 def settle(page, before: str, quiet_ms: int = 150, timeout_ms: int = 15_000) -> str:
@@ -218,7 +304,7 @@ def settle(page, before: str, quiet_ms: int = 150, timeout_ms: int = 15_000) -> 
 
     Returns ``"changed"``, or ``"timeout"`` if nothing changed within ``timeout_ms``.
     """
-    return page.evaluate(_SETTLE_JS, [before, quiet_ms, timeout_ms])
+    return page.evaluate(SETTLE_JS, [before, quiet_ms, timeout_ms])["result"]
 
 
 def status(page) -> str:

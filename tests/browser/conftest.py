@@ -1,5 +1,11 @@
 """Fixtures for the browser tests: a Voila server on the notebooks/ tree and Chromium driven by Playwright.
 
+The server is started the way ``make play`` starts it (the repo's voila.json: the ``ninekit`` template, kernel
+culling, the kernel cap, the preheated pool), with one test-only change, ``TEST_SERVER_ARGS``: a preheated pool
+of one kernel per notebook, refilled at once, instead of voila.json's pool sized for a class (60 kernels to
+start before the first test).  tests/browser/test_serving.py starts servers of its own for what needs other
+settings (short cull timeouts, a cap of one kernel).
+
 Chromium is Debian's (``apt-get install chromium``); Playwright only drives it, it never downloads a browser.
 Set ``NINEKIT_CHROMIUM`` to use another binary.  Outside CI a missing Chromium skips these tests; with
 ``CI`` set it fails them, so CI cannot go green without having run them.  Starting Voila and Chromium,
@@ -15,6 +21,9 @@ import pytest
 from appdriver import CHROMIUM_ARGS, NOTEBOOKS, chromium_executable, is_local, start_voila, stop_voila
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+# Test-only overrides of voila.json for the session's server: one preheated kernel per notebook, refilled at
+# once (voila.json waits 10 s, after a class's rush), so the suite does not first start a class's pool.
+TEST_SERVER_ARGS = ("--pool_size=1", "--VoilaKernelManager.fill_delay=0")
 # What Voila shows instead of a traceback when a cell raises (show_tracebacks is false).
 VOILA_ERROR_TEXT = "There was an error when executing cell"
 
@@ -44,14 +53,28 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
+class VoilaServer:
+    """A running Voila: ``base_url``, its process ``proc`` and the ``log`` file it writes."""
+
+    def __init__(self, base_url: str, proc, log: Path):
+        self.base_url, self.proc, self.log = base_url, proc, log
+
+
 @pytest.fixture(scope="session")
-def voila_server(artifacts_dir: Path):
-    """Base URL (``http://127.0.0.1:PORT``) of a Voila server on notebooks/ with the repo's voila.json."""
-    base_url, proc = start_voila(NOTEBOOKS, artifacts_dir / "voila.log")
+def voila(artifacts_dir: Path):
+    """The session's Voila server on notebooks/ (repo's voila.json plus ``TEST_SERVER_ARGS``)."""
+    log = artifacts_dir / "voila.log"
+    base_url, proc = start_voila(NOTEBOOKS, log, extra_args=TEST_SERVER_ARGS)
     try:
-        yield base_url
+        yield VoilaServer(base_url, proc, log)
     finally:
         stop_voila(proc)
+
+
+@pytest.fixture(scope="session")
+def voila_server(voila: VoilaServer) -> str:
+    """Base URL (``http://127.0.0.1:PORT``) of the session's Voila server."""
+    return voila.base_url
 
 
 @pytest.fixture(scope="session")
@@ -74,10 +97,10 @@ def page(browser):
     """A fresh page in a fresh context, kept off the network.
 
     Requests to anything but this machine are aborted, so tests pass or fail the same with or without
-    internet (Voila's widget manager asks a CDN for Font Awesome: icons do not show, nothing else breaks);
-    they are listed in ``page.ninekit_external_requests``.  ``page.ninekit_errors`` lists uncaught page
-    errors (``"pageerror: ..."``) and console errors (``"console: ..."``) seen so far, leaving out the
-    failed loads of those blocked requests; tests assert on it.
+    internet; they are listed in ``page.ninekit_external_requests`` (the repo's ``ninekit`` template asks
+    for nothing outside the machine, so tests/browser/test_serving.py expects that list to stay empty).
+    ``page.ninekit_errors`` lists uncaught page errors (``"pageerror: ..."``) and console errors
+    (``"console: ..."``) seen so far, leaving out the failed loads of those blocked requests; tests assert on it.
     """
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     external: list[str] = []

@@ -9,6 +9,7 @@ import json
 
 import pytest
 from appdriver import shot, start_voila, stop_voila
+from conftest import TEST_SERVER_ARGS
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +46,7 @@ def _notebook() -> dict:
 def lesson_url(tmp_path_factory, artifacts_dir):
     root = tmp_path_factory.mktemp("lesson_notebooks")
     (root / NOTEBOOK).write_text(json.dumps(_notebook()))
-    base_url, proc = start_voila(root, artifacts_dir / "voila-lesson.log")
+    base_url, proc = start_voila(root, artifacts_dir / "voila-lesson.log", extra_args=TEST_SERVER_ARGS)
     try:
         yield f"{base_url}/voila/render/{NOTEBOOK}"
     finally:

@@ -10,6 +10,7 @@ import json
 
 import pytest
 from appdriver import start_voila, stop_voila
+from conftest import TEST_SERVER_ARGS
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +55,7 @@ def upload_page_url(tmp_path_factory, artifacts_dir):
     """URL of the probe notebook rendered by a Voila of its own (the repo's voila.json) on a temp dir."""
     root = tmp_path_factory.mktemp("upload_notebooks")
     (root / NOTEBOOK).write_text(json.dumps(_notebook()))
-    base_url, proc = start_voila(root, artifacts_dir / "voila-upload.log")
+    base_url, proc = start_voila(root, artifacts_dir / "voila-upload.log", extra_args=TEST_SERVER_ARGS)
     try:
         yield f"{base_url}/voila/render/{NOTEBOOK}"
     finally:

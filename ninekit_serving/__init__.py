@@ -1,0 +1,186 @@
+"""Serving ninekit's Voila apps to a class: the kernel manager the repo's ``voila.json`` names.
+
+Voila starts one kernel (a Python process, about 60 MB) per open page.  ``ClassroomKernelManager`` is
+jupyter_server's kernel manager with three additions, each a configurable setting (see docs/deploying.md):
+
+- ``max_kernels``: a cap on the kernels alive at once (preheated ones included).  A visitor beyond it gets
+  the template's ``503.html`` ("busy, please retry in a minute") instead of a page that never loads.
+- ``max_starting`` / ``start_queue_timeout``: at most that many kernels start at the same time; other
+  visitors wait in line (their page is simply slower) and get the busy page only if the line has not
+  moved for them within the timeout.  On a 2-core machine, 20 kernels starting together all take ~20x
+  as long and Voila gave up on every one; in line, they finish one after another.
+- ``max_background_starting``: kernels Voila's preheated pool starts (to refill it) wait behind visitors
+  and start at most that many at a time, so that refilling never takes every CPU from the visitors.
+- the idle clock of a kernel restarts when its last browser connection closes, so idle culling
+  (``MappingKernelManager.cull_idle_timeout``, ``cull_connected`` false) reclaims a kernel that many
+  seconds after its page went away, whatever the player was doing before: a student who thought for ten
+  minutes and then lost Wi-Fi for a moment keeps the game.
+
+It is a plain class: Voila (``VoilaConfiguration.multi_kernel_manager_class``) wraps it with its preheating
+pool when ``preheat_kernel`` is on.  Standard library, tornado, traitlets and jupyter_server only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+from jupyter_core.utils import ensure_async
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.web import HTTPError
+from traitlets import Float, Integer, default
+
+try:  # jupyter_server >= 2
+    from jupyter_server._tz import utcnow
+except ImportError:  # pragma: no cover
+    from datetime import datetime, timezone
+
+    def utcnow():
+        return datetime.now(timezone.utc)
+
+
+BUSY_STATUS = 503
+BUSY_REASON = "Busy"
+
+
+class Busy(HTTPError):
+    """Raised to the page handler when a visitor cannot get a kernel now; Voila renders ``503.html``."""
+
+    def __init__(self, why: str):
+        super().__init__(BUSY_STATUS, why, reason=BUSY_REASON)
+
+
+def _is_preheat(kwargs: dict) -> bool:
+    """Whether Voila's preheated pool (not a waiting visitor) asks for this kernel."""
+    return str((kwargs.get("env") or {}).get("VOILA_PREHEAT", "")).lower() == "true"
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):
+    """A kernel cap with a busy page, a start queue, and an idle clock that starts at disconnection."""
+
+    max_kernels = Integer(
+        0,
+        config=True,
+        help="Most kernels alive at once, preheated ones included (0: no cap). Beyond it a visitor gets the "
+        "busy page (HTTP 503).",
+    )
+    max_starting = Integer(
+        config=True,
+        help="Most kernels starting at the same time; further visitors wait in line. Default: the number of CPUs.",
+    )
+    max_background_starting = Integer(
+        1,
+        config=True,
+        help="Most kernels the preheated pool starts at the same time (they also wait for visitors in line).",
+    )
+    start_queue_timeout = Float(
+        45.0,
+        config=True,
+        help="Seconds a visitor waits in line to start a kernel before getting the busy page.",
+    )
+    ready_timeout = Float(
+        60.0,
+        config=True,
+        help="Seconds a new kernel has to answer (kernel_info) before it is shut down and the visitor told "
+        "the server is busy.",
+    )
+
+    @default("max_starting")
+    def _default_max_starting(self):
+        return max(1, os.cpu_count() or 1)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._in_line = 0  # visitors waiting for a start slot
+        self._starting = 0  # kernels holding a start slot
+        self._starting_background = 0  # of which the preheated pool's
+        self._slot_freed: asyncio.Condition | None = None
+
+    # --- the cap and the start queue ---------------------------------------------------
+
+    def _condition(self) -> asyncio.Condition:
+        if self._slot_freed is None:  # created lazily, on the server's event loop
+            self._slot_freed = asyncio.Condition()
+        return self._slot_freed
+
+    def _may_start(self, preheat: bool) -> bool:
+        if self._starting >= self.max_starting:
+            return False
+        if preheat:  # the pool waits behind visitors, and takes at most max_background_starting slots
+            return not self._in_line and self._starting_background < self.max_background_starting
+        return True
+
+    def _over_cap(self) -> bool:
+        return bool(self.max_kernels) and len(self._kernels) + self._starting >= self.max_kernels
+
+    async def _take_slot(self, preheat: bool) -> None:
+        condition = self._condition()
+        deadline = time.monotonic() + (self.start_queue_timeout if not preheat else 3600.0)
+        async with condition:
+            if not preheat:
+                self._in_line += 1
+            try:
+                while not self._may_start(preheat):
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise Busy(f"no kernel could start within {self.start_queue_timeout:g} s")
+                    try:
+                        await asyncio.wait_for(condition.wait(), left)
+                    except asyncio.TimeoutError:
+                        pass
+                if self._over_cap():
+                    raise Busy(f"{self.max_kernels} kernels are running, the most this server allows")
+                self._starting += 1
+                self._starting_background += preheat
+            finally:
+                if not preheat:
+                    self._in_line -= 1
+                condition.notify_all()
+
+    async def _give_slot(self, preheat: bool) -> None:
+        condition = self._condition()
+        async with condition:
+            self._starting -= 1
+            self._starting_background -= preheat
+            condition.notify_all()
+
+    async def start_kernel(self, *args, **kwargs):
+        """Start a kernel once a start slot is free and the cap allows it; return when it answers.
+
+        Raises ``Busy`` (HTTP 503, rendered by Voila as the template's ``503.html``) when the cap is reached
+        or the line did not move within ``start_queue_timeout``.
+        """
+        if kwargs.get("kernel_id") is not None and kwargs["kernel_id"] in self:
+            return await ensure_async(super().start_kernel(*args, **kwargs))
+        preheat = _is_preheat(kwargs)
+        if self._over_cap():
+            raise Busy(f"{self.max_kernels} kernels are running, the most this server allows")
+        await self._take_slot(preheat)
+        try:
+            kernel_id = await ensure_async(super().start_kernel(*args, **kwargs))
+            await self._wait_until_ready(kernel_id)
+        finally:
+            await self._give_slot(preheat)
+        return kernel_id
+
+    async def _wait_until_ready(self, kernel_id: str) -> None:
+        """Hold the start slot until the new kernel answers, so that starts really do take turns."""
+        client = self.get_kernel(kernel_id).client()
+        client.start_channels()
+        try:
+            await ensure_async(client.wait_for_ready(timeout=self.ready_timeout))
+        except RuntimeError as exc:
+            self.log.warning("Kernel %s did not answer within %g s: %s", kernel_id, self.ready_timeout, exc)
+            await ensure_async(self.shutdown_kernel(kernel_id, now=True))
+            raise Busy("a new kernel did not answer in time") from exc
+        finally:
+            client.stop_channels()
+
+    # --- idle clock ---------------------------------------------------------------------
+
+    def notify_disconnect(self, kernel_id):
+        """When the last browser connection of a kernel closes, its idle time starts now."""
+        super().notify_disconnect(kernel_id)
+        if self._kernel_connections.get(kernel_id) == 0 and kernel_id in self._kernels:
+            self._kernels[kernel_id].last_activity = utcnow()

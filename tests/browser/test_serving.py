@@ -1,0 +1,253 @@
+"""Serving a class: the settings of voila.json are in force where the apps are served (docs/deploying.md).
+
+- Nothing is fetched from outside the machine: the gallery and every app in notebooks/apps/ (light and dark).
+- The served configuration is the repo's: the ``ninekit`` template, the preheated pool, idle culling with
+  voila.json's values; and a page that is closed asks the server to shut its kernel down, and is obeyed.
+- A kernel whose page went away without a word (a crash, a lost connection) is culled once it has had no
+  connection for the cull timeout - counted from the disconnection, so a player who thought for long and
+  then lost the connection for a moment keeps the game - while an open, idle page keeps its kernel.
+- Beyond the kernel cap, or after waiting in line to start a kernel too long, a visitor gets the busy page
+  (HTTP 503, "please retry in a minute") rather than a page that never loads; once a kernel is freed, the
+  app loads again.
+
+The last two start a Voila of their own (as ``make play`` does, with short timeouts or a cap of one kernel
+given on the command line); every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import threading
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from appdriver import (
+    BUSY,
+    INTERACTIVE,
+    NOTEBOOKS,
+    REPO,
+    click_like_a_person,
+    is_local,
+    kernel_alive,
+    kernel_id_of,
+    start_voila,
+    stop_voila,
+    wait_until,
+)
+from conftest import VOILA_ERROR_TEXT
+
+pytestmark = pytest.mark.browser
+
+APPS = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in (NOTEBOOKS / "apps").glob("*.ipynb"))
+APP = "apps/nine_knights.ipynb"
+VOILA_JSON = json.loads((REPO / "voila.json").read_text())
+SHUTDOWN_WAIT = 15.0  # seconds for a closed page's kernel to go (it goes at once; the margin is for a busy CPU)
+CULL_TIMEOUT = 3  # seconds, for the servers this module starts
+CULL_INTERVAL = 1
+
+
+@contextmanager
+def own_voila(artifacts_dir: Path, name: str, *args: str):
+    """A Voila of this module's own, started like ``make play`` with ``args`` overriding voila.json."""
+    base_url, proc = start_voila(NOTEBOOKS, artifacts_dir / f"voila-{name}.log", extra_args=args)
+    try:
+        yield base_url
+    finally:
+        stop_voila(proc)
+
+
+def _new_page(browser, external: list[str] | None = None):
+    """A page in a context of its own, kept off the network like the ``page`` fixture's."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+
+    def _route(route):
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            if external is not None:
+                external.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", _route)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    return context, page
+
+
+def _open_app(page, base_url: str, notebook: str = APP):
+    response = page.goto(f"{base_url}/voila/render/{notebook}", wait_until="domcontentloaded")
+    page.wait_for_selector(f"{INTERACTIVE}, {BUSY}", state="visible")
+    return response
+
+
+# --- nothing from outside the machine ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "notebook, query",
+    [("index.ipynb", "")] + [(app, "") for app in APPS] + [(APPS[0], "theme=dark")],
+)
+def test_served_pages_fetch_nothing_from_other_hosts(open_app, notebook, query):
+    """The gallery and every app, as served, ask for nothing outside this machine (no CDN for Font Awesome,
+    MathJax or Mermaid) and show no errors; ``?theme=dark`` still gives the dark theme."""
+    page = open_app(notebook, query)
+    if notebook.startswith("apps/"):
+        page.wait_for_selector(INTERACTIVE, state="visible")
+    page.wait_for_load_state("networkidle")
+    assert page.ninekit_external_requests == [], f"{notebook} asked other hosts for {page.ninekit_external_requests}"
+    assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
+    assert "cdn.jsdelivr.net" not in page.content()
+    theme = page.evaluate("document.body.dataset.jpThemeName")
+    assert theme == ("JupyterLab Dark" if "dark" in query else "JupyterLab Light")
+
+
+# --- the served configuration ------------------------------------------------------------------------
+
+
+def test_served_configuration_is_the_repos(open_app, voila):
+    """The session's server (started like ``make play``) renders with the ``ninekit`` template, serves the app
+    from its preheated pool, and culls idle kernels with voila.json's timeout and interval."""
+    page = open_app(APP)
+    page.wait_for_selector(INTERACTIVE, state="visible")
+    assert "/voila/templates/ninekit/static/" in page.content()
+    culling = VOILA_JSON["MappingKernelManager"]
+    expected = (
+        f"Culling kernels with idle durations > {culling['cull_idle_timeout']} seconds "
+        f"at {culling['cull_interval']} second intervals"
+    )
+    assert culling["cull_idle_timeout"] > 0 and culling["cull_connected"] is False
+    log = voila.log.read_text()
+    assert expected in log, f"the server does not cull as voila.json says ({expected!r}); log:\n{log[-3000:]}"
+    assert f"Using pre-heated kernel: {kernel_id_of(page)} for {APP}" in log
+
+
+def test_closed_page_shuts_its_kernel_down(browser, voila):
+    """Leaving the page (its ``beforeunload``) shuts the kernel down at once: the shutdown request carries the
+    ``_xsrf`` cookie the template sets, and the server accepts it."""
+    context, page = _new_page(browser)
+    try:
+        _open_app(page, voila.base_url)
+        kernel = kernel_id_of(page)
+        assert kernel_alive(voila.base_url, kernel)
+        assert any(c["name"] == "_xsrf" for c in context.cookies())
+        page.close(run_before_unload=True)
+        assert wait_until(lambda: not kernel_alive(voila.base_url, kernel), SHUTDOWN_WAIT), (
+            f"kernel {kernel} still runs {SHUTDOWN_WAIT:g} s after its page was closed"
+        )
+    finally:
+        context.close()
+
+
+# --- culling -----------------------------------------------------------------------------------------
+
+
+def test_kernels_without_a_page_are_culled_open_pages_keep_theirs(browser, artifacts_dir):
+    """With a cull timeout of 3 s: a page that vanished without a word loses its kernel; the idle time counts
+    from the disconnection; an open page left idle longer than the timeout keeps its kernel and plays on."""
+    args = (
+        f"--MappingKernelManager.cull_idle_timeout={CULL_TIMEOUT}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--pool_size=0",
+    )
+    with own_voila(artifacts_dir, "cull", *args) as base_url:
+        staying, page = _new_page(browser)
+        leaving, gone = _new_page(browser)
+        try:
+            _open_app(page, base_url)
+            _open_app(gone, base_url)
+            kept, culled = kernel_id_of(page), kernel_id_of(gone)
+            time.sleep(CULL_TIMEOUT + 2 * CULL_INTERVAL)  # both idle past the timeout, both connected
+            assert kernel_alive(base_url, culled) and kernel_alive(base_url, kept)
+            leaving.close()  # no beforeunload: the page just vanishes, as in a crash or a lost connection
+            time.sleep(CULL_TIMEOUT / 2)
+            assert kernel_alive(base_url, culled), "culled right after the disconnection, not a timeout after it"
+            assert wait_until(lambda: not kernel_alive(base_url, culled), CULL_TIMEOUT + 10 * CULL_INTERVAL), (
+                f"the kernel of a vanished page still runs {CULL_TIMEOUT + 10 * CULL_INTERVAL} s later"
+            )
+            assert kernel_alive(base_url, kept), "the kernel of an open page was culled"
+            click = click_like_a_person(page, random.Random(1))
+            assert click is not None and click[1] == "changed", f"the open page no longer plays: {click}"
+        finally:
+            for context in (staying, leaving):
+                context.close()
+
+
+# --- the busy page -----------------------------------------------------------------------------------
+
+
+def test_busy_page_beyond_the_kernel_cap(browser, artifacts_dir):
+    """With a cap of one kernel: the second visitor gets the busy page (HTTP 503, retry in a minute, nothing
+    fetched from other hosts); when the first leaves, the second one's retry gets the app."""
+    with own_voila(artifacts_dir, "cap", "--ClassroomKernelManager.max_kernels=1", "--pool_size=0") as base_url:
+        first, page = _new_page(browser)
+        external: list[str] = []
+        second, other = _new_page(browser, external)
+        try:
+            assert _open_app(page, base_url).status == 200
+            page.wait_for_selector(INTERACTIVE, state="visible")
+            response = _open_app(other, base_url)
+            assert response.status == 503
+            text = other.inner_text(BUSY)
+            assert "busy" in text and "retry in a minute" in text, text
+            assert other.locator(INTERACTIVE).count() == 0
+            other.wait_for_load_state("networkidle")
+            assert external == [], f"the busy page asked other hosts for {external}"
+            other.screenshot(path=str(artifacts_dir / "busy.png"))
+            kernel = kernel_id_of(page)
+            page.close(run_before_unload=True)  # the first visitor leaves: its kernel is shut down
+            assert wait_until(lambda: not kernel_alive(base_url, kernel), SHUTDOWN_WAIT), "the cap did not free up"
+            other.click("#ninekit-busy-retry")
+            other.wait_for_selector(INTERACTIVE, state="visible")
+            assert VOILA_ERROR_TEXT not in other.content()
+        finally:
+            first.close()
+            second.close()
+
+
+def _status(base_url: str) -> int:
+    """HTTP status of a plain request for the app; a kernel it gets is shut down at once, as a closed page's."""
+    try:
+        with urllib.request.urlopen(f"{base_url}/voila/render/{APP}", timeout=60) as response:
+            body = response.read().decode()
+            kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', body)
+            if kernel:  # hand the kernel back at once, as a closed page does
+                _shutdown(base_url, kernel.group(1))
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def _shutdown(base_url: str, kernel: str) -> None:
+    token = "0123456789abcdef0123456789abcdef"
+    request = urllib.request.Request(
+        f"{base_url}/voila/api/shutdown/{kernel}",
+        data=f"_xsrf={token}".encode(),
+        headers={"Cookie": f"_xsrf={token}", "Content-Type": "application/x-www-form-urlencoded"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30):
+        pass
+
+
+def test_busy_page_after_waiting_in_line_too_long(artifacts_dir):
+    """With one kernel starting at a time and a line that may not wait at all, of two visitors arriving
+    together one gets the app and the other the busy page - never a page that hangs or fails."""
+    args = (
+        "--ClassroomKernelManager.max_starting=1",
+        "--ClassroomKernelManager.start_queue_timeout=0.05",
+        "--pool_size=0",
+    )
+    with own_voila(artifacts_dir, "line", *args) as base_url:
+        statuses: list[int] = []
+        visitors = [threading.Thread(target=lambda: statuses.append(_status(base_url))) for _ in range(2)]
+        for visitor in visitors:
+            visitor.start()
+        for visitor in visitors:
+            visitor.join(timeout=90)
+        assert sorted(statuses) == [200, 503], statuses
