@@ -13,15 +13,20 @@ def play_by_clicks(app, rng, *, check=None, limit: int = 5000, board_share: floa
     while not app.state.is_over:
         steps += 1
         assert steps < limit, f"no end after {limit} steps; prompt: {app.state.prompt}"
-        if app.privacy_pending is not None:
-            assert app.reveal()
-        elif app.targets and (not app.choices or rng.random() < board_share):
-            assert app.click(rng.choice(sorted(app.targets))), app.message
-        else:
-            assert app.choose(rng.choice(app.choices)), app.message
+        click_once(app, rng, board_share)
         if check is not None:
             check(app)
     return steps
+
+
+def click_once(app, rng, board_share: float = 0.8) -> None:
+    """One decision the way a person makes it: the hand-over when asked, else a legal board click or a button."""
+    if app.privacy_pending is not None:
+        assert app.reveal()
+    elif app.targets and (not app.choices or rng.random() < board_share):
+        assert app.click(rng.choice(sorted(app.targets))), app.message
+    else:
+        assert app.choose(rng.choice(app.choices)), app.message
 
 
 def all_widgets(widget) -> list:

@@ -22,7 +22,7 @@ import re
 
 import ipywidgets
 import pytest
-from shell_driver import play_by_clicks
+from shell_driver import click_once, play_by_clicks
 
 import ninekit
 from ninekit.bots import bot_for
@@ -94,23 +94,13 @@ def test_no_model_field_equals_or_encodes_the_seed(name, players):
     steps = 0
     while not app.state.is_over and steps < 60:
         before = len(app.state.history)
-        play_by_clicks_step(app, rng)
+        click_once(app, rng)
         steps += 1
         check(app)
         assert len(app.state.history) >= before
     if not app.state.is_over:  # once over, nothing is hidden and Save gives the file at once
         app._save_button.click()  # asking to save shows the warning, not the save
         check(app)
-
-
-def play_by_clicks_step(app, rng) -> None:
-    """One decision the way a person makes it (hand-over, board click or button)."""
-    if app.privacy_pending is not None:
-        assert app.reveal()
-    elif app.targets and (not app.choices or rng.random() < 0.8):
-        assert app.click(rng.choice(sorted(app.targets))), app.message
-    else:
-        assert app.choose(rng.choice(app.choices)), app.message
 
 
 @pytest.mark.parametrize("name,players", CASES, ids=IDS)
@@ -238,7 +228,7 @@ def test_widget_models_stay_bounded_over_a_long_game():
     while decisions < 300:
         if app.state.is_over:
             app.new_game()
-        play_by_clicks_step(app, rng)
+        click_once(app, rng)
         decisions += 1
         if decisions in (20, 300):
             counts.append(len(instances))

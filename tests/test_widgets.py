@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, replace
 
 import pytest
-from shell_driver import all_widgets
+from shell_driver import all_widgets, click_once
 
 import ninekit
 from ninekit import Move, Option, Outcome, Rules
@@ -153,17 +153,6 @@ def trait_text(app) -> str:
     return "\n".join(chunks)
 
 
-def step(app, rng) -> None:
-    """One random human decision through the same paths the page uses."""
-    if app.privacy_pending is not None:
-        assert app.reveal()
-        return
-    if app.targets and (not app.choices or rng.random() < 0.7):
-        assert app.click(rng.choice(sorted(app.targets))), app.message
-    else:
-        assert app.choose(rng.choice(app.choices)), app.message
-
-
 def check_no_leak(app) -> None:
     state, viewer = app.state, app.viewer
     text = trait_text(app)
@@ -209,7 +198,7 @@ def test_human_vs_computer_full_game_reaches_outcome_panel():
     app = GameApp(FAKE, seats=["human", "computer"], seed=3)
     while not app.state.is_over:
         assert app.state.to_move == 0
-        step(app, rng)
+        click_once(app, rng, 0.7)
         check_no_leak(app)
     assert app._outcome.layout.display is None
     assert "The cells are all claimed" in app._outcome.value
@@ -238,7 +227,7 @@ def test_hot_seat_hands_over_and_never_leaks():
     while not app.state.is_over:
         if app.privacy_pending is not None:
             handovers += 1
-        step(app, rng)
+        click_once(app, rng, 0.7)
         check_no_leak(app)
     assert handovers >= 3
     assert app.viewer is None  # spectator view once the game is over
@@ -287,7 +276,7 @@ def test_generic_adapter_makes_everything_a_button():
     assert "East: claim a cell or pass" in app.board.svg
     assert adapter_for("no_such_game").__class__ is GenericAdapter
     while not app.state.is_over:
-        step(app, rng)
+        click_once(app, rng, 0.7)
     assert not app.click("c1")
 
 

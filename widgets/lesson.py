@@ -46,6 +46,7 @@ import traitlets
 
 import ninekit
 from ninekit import Move
+from ninekit.bots import bot_for
 
 from .app import COMPUTER, HUMAN, GameApp, dispose
 from .tables import adapter_for
@@ -455,8 +456,6 @@ class LessonStep(w.VBox):
     def _bot(self, game_name, seat, seed):
         opponent = self._opponent
         if opponent is None:
-            from ninekit.bots import bot_for
-
             return bot_for(game_name, seed)
         if isinstance(opponent, (list, tuple)):
             return _Script(opponent)

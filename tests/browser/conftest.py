@@ -14,7 +14,9 @@ and reading and clicking the apps, is in appdriver.py (shared with benchmarks/ru
 
 from __future__ import annotations
 
+import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -152,3 +154,26 @@ def open_app(page, voila_server: str):
         return page
 
     return _open
+
+
+@contextmanager
+def serve_probe(root: Path, name: str, source: str, log: Path):
+    """Serve a one-cell notebook ``name`` with ``source`` from ``root`` by a Voila of its own; yield its URL.
+
+    The server is started like the session's (the repo's voila.json plus ``TEST_SERVER_ARGS``), for a test
+    of one widget in a page of its own.
+    """
+    notebook = {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "probe", "metadata": {}, "outputs": [],
+                   "source": source}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                     "language_info": {"name": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / name).write_text(json.dumps(notebook))
+    base_url, proc = start_voila(root, log, extra_args=TEST_SERVER_ARGS)
+    try:
+        yield f"{base_url}/voila/render/{name}"
+    finally:
+        stop_voila(proc)

@@ -5,11 +5,9 @@ voila.json) from a temp dir.
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from appdriver import shot, start_voila, stop_voila
-from conftest import TEST_SERVER_ARGS
+from appdriver import shot
+from conftest import serve_probe
 
 pytestmark = pytest.mark.browser
 
@@ -31,26 +29,12 @@ tutorial.steps["archer"]
 LEGAL = ".ninekit-lesson .ninekit-board [data-id].legal"
 
 
-def _notebook() -> dict:
-    return {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "probe", "metadata": {}, "outputs": [],
-                   "source": SOURCE}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                     "language_info": {"name": "python"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-
-
 @pytest.fixture(scope="module")
 def lesson_url(tmp_path_factory, artifacts_dir):
+    """URL of the probe notebook, rendered by a Voila of its own on a temp dir."""
     root = tmp_path_factory.mktemp("lesson_notebooks")
-    (root / NOTEBOOK).write_text(json.dumps(_notebook()))
-    base_url, proc = start_voila(root, artifacts_dir / "voila-lesson.log", extra_args=TEST_SERVER_ARGS)
-    try:
-        yield f"{base_url}/voila/render/{NOTEBOOK}"
-    finally:
-        stop_voila(proc)
+    with serve_probe(root, NOTEBOOK, SOURCE, artifacts_dir / "voila-lesson.log") as url:
+        yield url
 
 
 def test_a_step_is_solved_by_clicking_and_progress_survives_a_reload(page, lesson_url, artifacts_dir):

@@ -6,11 +6,8 @@ send would close the connection); the same Load button then still loads a small 
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from appdriver import start_voila, stop_voila
-from conftest import TEST_SERVER_ARGS
+from conftest import serve_probe
 
 pytestmark = pytest.mark.browser
 
@@ -39,27 +36,12 @@ NOTE = ".ninekit-load-message"
 RESULT = ".probe-result"
 
 
-def _notebook() -> dict:
-    return {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "probe", "metadata": {}, "outputs": [],
-                   "source": SOURCE}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                     "language_info": {"name": "python"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-
-
 @pytest.fixture(scope="module")
 def upload_page_url(tmp_path_factory, artifacts_dir):
-    """URL of the probe notebook rendered by a Voila of its own (the repo's voila.json) on a temp dir."""
+    """URL of the probe notebook, rendered by a Voila of its own on a temp dir."""
     root = tmp_path_factory.mktemp("upload_notebooks")
-    (root / NOTEBOOK).write_text(json.dumps(_notebook()))
-    base_url, proc = start_voila(root, artifacts_dir / "voila-upload.log", extra_args=TEST_SERVER_ARGS)
-    try:
-        yield f"{base_url}/voila/render/{NOTEBOOK}"
-    finally:
-        stop_voila(proc)
+    with serve_probe(root, NOTEBOOK, SOURCE, artifacts_dir / "voila-upload.log") as url:
+        yield url
 
 
 def _choose(page, name: str, data: bytes) -> None:
