@@ -228,7 +228,8 @@ class Position(NamedTuple):
     game: int           # 0-based game number within the match
     start: int          # start player of this game
     tokens: tuple       # victory tokens per seat
-    results: tuple      # per finished game: (numbers, winners)
+    results: tuple      # per finished game: (numbers, winners, boards, hands, removed, pile) - its final record
+                        # (the last four None for games given to position() by their numbers only)
     boards: tuple
     hands: tuple
     pile: tuple
@@ -426,7 +427,10 @@ def _finish_game(pos: Position) -> Position:
     numbers = tuple(_board_value(b) for b in pos.boards)
     winners = judge(numbers, target=pos.target, teams=pos.teams)
     tokens = tuple(t + (p in winners) for p, t in enumerate(pos.tokens))
-    results = pos.results + ((numbers, winners),)
+    # The finished game's record keeps its final boards, the cards left in hand, the removed cards and
+    # any card left on the pile: the next deal is made afresh from the whole deck (_deal), so none of it
+    # tells anything about the next game, and the views show it once the game is over.
+    results = pos.results + ((numbers, winners, pos.boards, pos.hands, pos.removed, pos.pile),)
     if pos.competition:
         over = len(results) == COMPETITION_GAMES
     else:
@@ -987,14 +991,18 @@ def _why_illegal(pos: Position, move: Move) -> str:
     kind, args, a, b, n = move.kind, move.args, pos.turn, pos.boards, pos.n
     ph = pos.phase
     check = _KIND_ARGS.get(kind)
-    if check is None or not check(args):
+    if check is None or not check(args):  # built in code, not by a click: the detail helps the programmer
         return f"Not a Double Nine decision: {kind!r} with args {list(args)!r}"
+    # From here on the move is well formed, e.g. a click on the table: the reason is in the player's words.
     if kind != ph:
         if ph == "site" and kind == "card":
-            return f"You already chose {_name(pos.playing)}; now choose the site to play it on"
+            if TYPE[args[0]] not in (inst % 20 for inst in pos.hands[a]):
+                return f"{args[0]} is not in your hand"
+            return (f"You already chose {_name(pos.playing)}: choose a site for it, or put it back in your hand "
+                    "to choose another card")
         if ph == "card" and kind == "site":
             return "First choose a card from your hand, then the site to play it on"
-        return f"Now you must {_PHASE_WORDS[ph]}, not make a {kind!r} decision"
+        return f"Now you must {_PHASE_WORDS[ph]}"
     if kind in ("site", "take", "remove", "give", "swap", "possess", "aim") and args[0] >= n:
         return f"There is no {_who(args[0])} in a {n}-player game"
     if kind == "card":
@@ -1089,11 +1097,89 @@ def _outcome(pos: Position) -> Outcome:
     return Outcome(pos.tokens, winners, reason, tuple(details))
 
 
+def _and(names: Sequence[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _all_of(count: int) -> str:
+    return {1: "they take", 2: "both take", 3: "all three take", 4: "all four take"}[count]
+
+
+def reason(numbers: Sequence[int], winners: Sequence[int], *, target: int | None = None,
+           teams: bool = False) -> str:
+    """Why ``winners`` take a victory token for a game that ended with ``numbers``, in words.
+
+    >>> reason((73, 81), (1,))
+    'Player 2 has the highest number (81 against 73), so Player 2 takes a victory token.'
+    >>> reason((81, 81, 40), (0, 1))
+    'Player 1 and Player 2 tie for the highest number (81); everyone tied wins, so both take a victory token.'
+    >>> reason((52, 70), (0,), target=57)
+    "Player 1's 52 is the closest to the target 57 (5 away; Player 2's 70 is 13 away), so Player 1 takes a
+    victory token."
+    >>> reason((58, 20, 40, 41), (1, 3), target=60, teams=True)
+    'Team Player 2 + Player 4 has the sum closest to the target 60: 20 + 41 = 61, 1 away
+    (Player 1 + Player 3: 58 + 40 = 98, 38 away), so both of them take a victory token.'
+    """
+    numbers, winners = list(numbers), list(winners)
+    if teams and len(numbers) == 4:
+        sums = [numbers[0] + numbers[2], numbers[1] + numbers[3]]
+        names = ["Player 1 + Player 3", "Player 2 + Player 4"]
+        sums_text = [f"{numbers[t]:02d} + {numbers[t + 2]:02d} = {sums[t]}" for t in (0, 1)]
+        if len(winners) == 4:
+            if target is None:
+                return (f"The two teams tie with the sum {sums[0]}; everyone tied wins, so all four take a "
+                        "victory token.")
+            return (f"The two teams are equally close to the target {target} ({sums[0]} and {sums[1]}, "
+                    f"{abs(sums[0] - target)} away each); everyone tied wins, so all four take a victory token.")
+        w, o = winners[0] % 2, 1 - winners[0] % 2
+        if target is None:
+            return (f"Team {names[w]} has the higher sum ({sums_text[w]} against {sums_text[o]}), so both of them "
+                    "take a victory token.")
+        return (f"Team {names[w]} has the sum closest to the target {target}: {sums_text[w]}, "
+                f"{abs(sums[w] - target)} away ({names[o]}: {sums_text[o]}, {abs(sums[o] - target)} away), "
+                "so both of them take a victory token.")
+    who = [_who(p) for p in winners]
+    others = [p for p in range(len(numbers)) if p not in winners]
+    if target is None:
+        best = numbers[winners[0]]
+        if len(winners) > 1:
+            return (f"{_and(who)} tie for the highest number ({best:02d}); everyone tied wins, so "
+                    f"{_all_of(len(winners))} a victory token.")
+        rest = ", ".join(f"{numbers[p]:02d}" for p in others)
+        return f"{who[0]} has the highest number ({best:02d} against {rest}), so {who[0]} takes a victory token."
+    away = abs(numbers[winners[0]] - target)
+    rest = "; ".join(f"{_who(p)}'s {numbers[p]:02d} is {abs(numbers[p] - target)} away" for p in others)
+    if len(winners) > 1:
+        mine = ", ".join(f"{_who(p)} {numbers[p]:02d}" for p in winners)
+        return (f"{_and(who)} are equally close to the target {target} ({mine}: {away} away"
+                + (f"; {rest}" if rest else "") + f"); everyone tied wins, so {_all_of(len(winners))} a victory token.")
+    return (f"{who[0]}'s {numbers[winners[0]]:02d} is the closest to the target {target} ({away} away; {rest}), "
+            f"so {who[0]} takes a victory token.")
+
+
+def _board_view(board: tuple) -> dict:
+    return {"x10": [_name(i) for i in board[0]], "x1": [_name(i) for i in board[1]], "number": _board_value(board)}
+
+
+def _result_view(pos: Position, r: tuple) -> dict:
+    """One finished game's record, as every view shows it (the game is over, so nothing of it is secret)."""
+    numbers, winners, boards, hands, removed, pile = r
+    return {
+        "numbers": list(numbers),
+        "winners": list(winners),
+        "reason": reason(numbers, winners, target=pos.target, teams=pos.teams),
+        "boards": None if boards is None else [_board_view(b) for b in boards],
+        "hands": None if hands is None else [[_name(i) for i in h] for h in hands],
+        "removed": None if removed is None else [_name(i) for i in removed],
+        "pile": None if pile is None else [_name(i) for i in reversed(pile)],
+    }
+
+
 def _view(pos: Position, seat: int | None) -> dict:
-    boards = []
-    for board in pos.boards:
-        boards.append({"x10": [_name(i) for i in board[0]], "x1": [_name(i) for i in board[1]],
-                       "number": _board_value(board)})
+    boards = [_board_view(board) for board in pos.boards]
+    over = pos.phase == "over"  # the match is over: every secret is shown to everyone
     resolving = None
     if pos.phase not in ("card", "site", "over"):
         resolving = _via(pos)
@@ -1117,10 +1203,14 @@ def _view(pos: Position, seat: int | None) -> dict:
         "pile_count": len(pos.pile),
         "removed_count": len(pos.removed),
         "pile_face_up": pos.face_up,
-        "pile": [_name(i) for i in reversed(pos.pile)] if pos.face_up else None,  # top card first
+        # top card first; while face up (Thera), and once the match is over
+        "pile": [_name(i) for i in reversed(pos.pile)] if pos.face_up or over else None,
+        # every hand (list per seat) and the removed cards: only once the match is over, else None
+        "hands": [[_name(i) for i in h] for h in pos.hands] if over else None,
+        "removed": [_name(i) for i in pos.removed] if over else None,
         "sniper": [{"seat": p, "card": _name(i)} for v, p, i in pos.shown if v == seat and seat is not None],
         "victory_tokens": list(pos.tokens),
-        "results": [{"numbers": list(r[0]), "winners": list(r[1])} for r in pos.results],
+        "results": [_result_view(pos, r) for r in pos.results],
         "totals": list(_totals(pos)),
     }
 
@@ -1131,6 +1221,8 @@ def _determinize(pos: Position, seat: int | None, rng: random.Random) -> Positio
     Cards the seat knows exactly stay where they are; cards it knows only as "somewhere among these
     places" (``vague``) are put at random among those places; the rest is shuffled.
     """
+    if pos.phase == "over":  # every card is shown once the match is over: nothing to resample
+        return pos
     me = pos.n if seat is None else seat
     exact = pos.known[me]
     slots = []  # (area, index, position in area)
@@ -1262,7 +1354,7 @@ def _log_line(before: Position, after: Position, seat: int, move: Move, viewer: 
     if after.events:  # what the effects did at once (all of it public)
         line += ": " + "; ".join(_event_text(e, who) for e in after.events)
     if len(after.results) > len(before.results):
-        numbers, winners = after.results[-1]
+        numbers, winners = after.results[-1][:2]
         line += (f". Game {len(after.results)} ends: numbers " + ", ".join(map(str, numbers)) + "; "
                  + " and ".join(_who(p) for p in winners) + " won")
     return line
@@ -1352,9 +1444,8 @@ def position(players: int = 2, *, boards: Sequence | None = None, hands: Sequenc
     numbers = [tuple(r) for r in results]
     if any(len(r) != players or any(type(x) is not int or not 0 <= x <= 99 for x in r) for r in numbers):
         raise bad(f"each result must give {players} numbers from 0 to 99")
-    done = tuple((r, judge(r, teams=teams)) if target is None else (r, judge(r, target=target, teams=teams))
-                 for r in numbers)
-    tokens = tuple(sum(p in w for _, w in done) for p in range(players))
+    done = tuple((r, judge(r, target=target, teams=teams), None, None, None, None) for r in numbers)
+    tokens = tuple(sum(p in r[1] for r in done) for p in range(players))
     if competition and len(done) >= COMPETITION_GAMES:
         raise bad("the Competition Rule plays three games; the match would already be over")
     if not competition and tokens and max(tokens) >= VICTORIES_TO_WIN:

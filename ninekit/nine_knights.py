@@ -25,6 +25,7 @@ software house rule).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -180,6 +181,9 @@ class Position:
     result: tuple | None
     defection: bool
     quiet_limit: int
+    # The last fight's public facts (JSON text, see ``_fight_record``), from the move that resolves
+    # a fight until the next movement move; None before the first fight.
+    last_fight: str | None = None
 
 
 def _replace(pos: Position, **changes) -> Position:
@@ -443,6 +447,7 @@ class NineKnights(Rules):
             return _start_turn(_replace(pos, phase="movement"), 0)
         if move.kind == "to":
             frm, to = pos.step[2], INDEX[move.args[0]]
+            pos = _replace(pos, last_fight=None)  # the banner of the last fight goes with the next move
             if pos.board[to] is None:
                 knight = pos.board[frm]
                 board = _put(_put(pos.board, frm, None), to, knight)
@@ -463,7 +468,7 @@ class NineKnights(Rules):
             if move.kind == "reveal":
                 shown = tuple(True if s == seat else v for s, v in enumerate(pos.hidden_shown))
                 pos = _replace(pos, hidden_shown=shown)
-            return _resolve_fight(pos, frm, to)
+            return _resolve_fight(pos, frm, to, token_now=move.kind == "reveal")
         if move.kind == "summon":
             return _replace(pos, step=("summon_to", seat, move.args[0], "chosen", pos.step[2]))
         if move.kind == "summon_to":
@@ -537,10 +542,14 @@ class NineKnights(Rules):
 
     # --- information ---
     def view(self, pos, seat):
+        over = bool(pos.result)  # at the end every secret is shown with the final board
+
         def knight_view(k, square=None):
-            known = k in pos.revealed or (seat is not None and owner(pos, k) == seat)
+            known = over or k in pos.revealed or (seat is not None and owner(pos, k) == seat)
             out = {"type": knight_type(pos, k), "duty": DUTY[k] if known else None, "colour": COLOUR[k],
-                   "owner": owner(pos, k), "revealed": k in pos.revealed}
+                   "owner": owner(pos, k), "revealed": over or k in pos.revealed}
+            if over:  # numbers no fight revealed, shown only because the game is over
+                out["shown_at_end"] = k not in pos.revealed
             if square is not None:
                 out["square"] = square
             return out
@@ -556,6 +565,9 @@ class NineKnights(Rules):
         pending_knight = None
         if step[0] in ("place", "summon_to") and seat == step[1] and not pos.result:
             pending_knight = knight_view(step[2])
+        prompt_note = None  # why this decision is asked, for the deciding seat only (it may name a secret)
+        if step[0] == "reveal" and seat == step[1] and not pos.result:
+            prompt_note = _reveal_note(pos, seat)
         return {
             "columns": COLUMNS,
             "rows": ROWS,
@@ -567,9 +579,12 @@ class NineKnights(Rules):
             # Ordered by what the seat can see, so the order never hints at a secret number.
             "waiting": [sorted((knight_view(k) for k in pos.waiting[s]), key=_public_order) for s in (0, 1)],
             "fallen": [knight_view(k) for k in pos.fallen],
-            "hidden_tokens": [pos.hidden[s] if (s == seat or pos.hidden_shown[s]) else None for s in (0, 1)],
+            "hidden_tokens": [pos.hidden[s] if (over or s == seat or pos.hidden_shown[s]) else None for s in (0, 1)],
             "hidden_revealed": list(pos.hidden_shown),
             "duty_orders": own_orders,
+            "all_duty_orders": [list(o) for o in pos.orders] if over else None,
+            "last_fight": json.loads(pos.last_fight) if pos.last_fight else None,
+            "prompt_note": prompt_note,
             "selected": SQUARES[step[2]] if step[0] == "to" and not pos.result else None,
             "pending_knight": pending_knight,
             "fight": fight,
@@ -579,6 +594,8 @@ class NineKnights(Rules):
         }
 
     def determinize(self, pos, seat, rng):
+        if pos.result:  # the game is over: every secret is shown, nothing is left to resample
+            return pos
         hidden = list(pos.hidden)
         unknown = [s for s in (0, 1) if s != seat and not pos.hidden_shown[s]]
         known = {pos.hidden[s] for s in (0, 1) if s not in unknown}
@@ -690,6 +707,20 @@ def _fight_text(before: Position, frm: int, to: int, after: Position) -> str:
     return text
 
 
+def _reveal_note(pos: Position, seat: int) -> str:
+    """Why the Hidden Token question is asked, for the seat that answers it (it names the secret token)."""
+    frm, to = pos.step[2], pos.step[3]
+    knight = pos.board[frm] if owner(pos, pos.board[frm]) == seat else pos.board[to]
+    token, duty = pos.hidden[seat], DUTY[knight]
+    why = ("This question comes in every fight of a Knight 1-5 against an 8 while your token is secret, "
+           "so being asked tells your opponent nothing.")
+    if token == duty:
+        return (f"Your Hidden Token is {token}, the number of your Knight {duty}: reveal it and your Knight "
+                f"beats the 8 (the token then stays public). {why}")
+    return (f"Your Hidden Token is {token}, not {duty} (your Knight's number), so it cannot help here: "
+            f"the fight goes on without it. {why}")
+
+
 def _put(board: tuple, i: int, value) -> tuple:
     return board[:i] + (value,) + board[i + 1:]
 
@@ -698,24 +729,63 @@ def _without(waiting: tuple, seat: int, knight: str) -> tuple:
     return tuple(tuple(k for k in w if k != knight) if s == seat else w for s, w in enumerate(waiting))
 
 
-def _resolve_fight(pos: Position, frm: int, to: int) -> Position:
+def _fight_record(pos: Position, frm: int, to: int, winner: str, reason: str, defects: bool,
+                  token_now: bool) -> str:
+    """The public facts of a fight just decided, as JSON text (what every seat may see).
+
+    Both Duty numbers are revealed by the fight itself, so nothing here is secret.
+    """
+    attacker, defender = pos.board[frm], pos.board[to]
+
+    def snap(k, square):
+        return {"type": knight_type(pos, k), "duty": DUTY[k], "colour": COLOUR[k], "owner": owner(pos, k),
+                "revealed": True, "square": SQUARES[square]}
+
+    def name(k):
+        text = f"{SIDES[owner(pos, k)]}'s Knight {DUTY[k]}"
+        return text + (f" (won over from {SIDES[COLOUR[k]]})" if k in pos.defected else "")
+
+    win, lose = (attacker, defender) if winner == "attacker" else (defender, attacker)
+    win_seat, lose_seat = owner(pos, win), owner(pos, lose)
+    token = None
+    if reason.startswith("a revealed Hidden Token"):
+        token = {"seat": win_seat, "value": DUTY[win], "now": token_now}
+    fate = "defected" if defects else "fell"
+    text = f"Fight on {SQUARES[to]}: {name(win)} beats {name(lose)} — {reason}."
+    if defects:
+        text += f" {SIDES[lose_seat]}'s {knight_type(pos, lose)} defects to {SIDES[win_seat]}."
+    else:
+        text += f" {SIDES[lose_seat]}'s {knight_type(pos, lose)} falls."
+    if token_now:
+        text = f"{SIDES[win_seat]} reveals Hidden Token {DUTY[win]}. " + text
+    record = {
+        "square": SQUARES[to], "from": SQUARES[frm],
+        "attacker": snap(attacker, frm), "defender": snap(defender, to),
+        "winner": winner, "winner_seat": win_seat, "loser_seat": lose_seat,
+        "rule": reason, "loser_fate": fate, "hidden_token": token, "text": text,
+    }
+    return json.dumps(record, ensure_ascii=False)
+
+
+def _resolve_fight(pos: Position, frm: int, to: int, token_now: bool = False) -> Position:
     """Decide the fight of the Knight on ``frm`` against ``to`` and carry it out."""
     attacker, defender = pos.board[frm], pos.board[to]
     a_seat, d_seat = owner(pos, attacker), owner(pos, defender)
-    winner, _ = fight_reason(
+    winner, reason = fight_reason(
         DUTY[attacker], DUTY[defender],
         attacker_hidden=pos.hidden[a_seat] if pos.hidden_shown[a_seat] else None,
         defender_hidden=pos.hidden[d_seat] if pos.hidden_shown[d_seat] else None,
     )
     board = _put(pos.board, frm, None)
+    defects = pos.defection and knight_type(pos, attacker) == knight_type(pos, defender)
+    record = _fight_record(pos, frm, to, winner, reason, defects, token_now)
     if winner == "attacker":
         board = _put(board, to, attacker)
-        win, lose, win_seat, lose_seat = attacker, defender, a_seat, d_seat
+        lose, win_seat, lose_seat = defender, a_seat, d_seat
     else:
-        win, lose, win_seat, lose_seat = defender, attacker, d_seat, a_seat
+        lose, win_seat, lose_seat = attacker, d_seat, a_seat
     fights = tuple((w + (s == win_seat), l + (s == lose_seat)) for s, (w, l) in enumerate(pos.fights))
-    pos = _replace(pos, board=board, fights=fights, quiet=0)
-    defects = pos.defection and knight_type(pos, win) == knight_type(pos, lose)
+    pos = _replace(pos, board=board, fights=fights, quiet=0, last_fight=record)
     if defects:
         waiting = tuple(w + (lose,) if s == win_seat else w for s, w in enumerate(pos.waiting))
         pos = _replace(pos, waiting=waiting, defected=pos.defected ^ {lose})
@@ -743,7 +813,7 @@ def _end_turn(pos: Position, fought: bool) -> Position:
     quiet = 0 if fought else pos.quiet + 1
     pos = _replace(pos, quiet=quiet)
     if quiet >= pos.quiet_limit:
-        reason = f"{quiet} turns in a row without a fight (the quiet_limit house rule)"
+        reason = f"{quiet} turns in a row without a fight (the quiet-limit house rule)"
         return _replace(pos, result=((), reason), phase="over")
     return _start_turn(pos, 1 - pos.turn)
 

@@ -20,8 +20,11 @@ def play_by_clicks(app, rng, *, check=None, limit: int = 5000, board_share: floa
 
 
 def click_once(app, rng, board_share: float = 0.8) -> None:
-    """One decision the way a person makes it: the hand-over when asked, else a legal board click or a button."""
-    if app.privacy_pending is not None:
+    """One decision the way a person makes it: "Next game" in a pause between games, the hand-over when asked,
+    else a legal board click or a button."""
+    if app.pause is not None:
+        assert app.go_on()
+    elif app.privacy_pending is not None:
         assert app.reveal()
     elif app.targets and (not app.choices or rng.random() < board_share):
         assert app.click(rng.choice(sorted(app.targets))), app.message

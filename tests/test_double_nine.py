@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -30,6 +31,11 @@ def put(state, card, seat, site):
 def board(state, seat):
     b = state.view(None)["boards"][seat]
     return b["x10"], b["x1"], b["number"]
+
+
+def judged(results):
+    """The judgment of each finished game: its numbers and winners (the record holds more)."""
+    return [{"numbers": r["numbers"], "winners": r["winners"]} for r in results]
 
 
 def refused(state, kind, *args):
@@ -229,7 +235,7 @@ def test_medusa_on_an_empty_pile_ends_the_game():
     s = dn.position(2, boards=[([], []), (["Elf"], [])], hands=[["Medusa", "Luna"], ["Clown"]], pile=[])
     s = put(s, "Medusa", 0, "x10")
     v = s.view(None)
-    assert v["results"] == [{"numbers": [70, 80], "winners": [1]}]
+    assert judged(v["results"]) == [{"numbers": [70, 80], "winners": [1]}]
     assert v["game_number"] == 2 and v["victory_tokens"] == [0, 1]
 
 
@@ -475,7 +481,7 @@ def test_game_end_judgment_token_and_next_start_left_of_winner():
                     hands=[["Elf", "Clown"], ["Aiko"], ["Aiko"]], pile=[], start=0)
     s = put(s, "Elf", 0, "x1")
     v = s.view(0)
-    assert v["results"] == [{"numbers": [98, 0, 70], "winners": [0]}]
+    assert judged(v["results"]) == [{"numbers": [98, 0, 70], "winners": [0]}]
     assert v["victory_tokens"] == [1, 0, 0] and v["game_number"] == 2
     assert s.to_move == 1 and v["start_player"] == 1
     assert v["boards"] == [{"x10": [], "x1": [], "number": 0}] * 3 and v["hand_counts"] == [1, 2, 1]
@@ -554,6 +560,111 @@ def test_whole_match_is_one_state_sequence_and_deterministic():
     assert max(a.outcome.scores) == 2
 
 
+def _game_one_ends():
+    """Player 1 plays the last card of game 1 (3 players): the state before and after."""
+    s = dn.position(3, boards=[(["Luna"], []), ([], []), (["Medusa"], [])],
+                    hands=[["Elf", "Clown"], ["Aiko"], ["Aiko"]], pile=[], start=0)
+    return s, put(s, "Elf", 0, "x1")
+
+
+def test_finished_game_record_holds_final_boards_hands_removed_and_reason():
+    """Match record (docs/double_nine.md, "The match is one State"): when a game ends, its record keeps the final
+    boards, each seat's card left in hand, the removed cards and why the winners take the victory token; the
+    next deal is made afresh from the whole deck, so every seat and spectators read the same record."""
+    _before, s = _game_one_ends()
+    record = s.view(None)["results"][0]
+    assert record["numbers"] == [98, 0, 70] and record["winners"] == [0]
+    assert record["boards"] == [{"x10": ["Luna"], "x1": ["Elf"], "number": 98},
+                                {"x10": [], "x1": [], "number": 0},
+                                {"x10": ["Medusa"], "x1": [], "number": 70}]
+    assert record["hands"] == [["Clown"], ["Aiko"], ["Aiko"]]
+    placed = ["Luna", "Elf", "Medusa", "Clown", "Aiko", "Aiko"]
+    deck = [name for name in dn.NAMES[:10] for _ in (0, 1)]
+    for name in placed:
+        deck.remove(name)
+    assert sorted(record["removed"]) == sorted(deck) and record["pile"] == []
+    assert record["reason"] == ("Player 1 has the highest number (98 against 00, 70), so Player 1 takes a "
+                                "victory token.")
+    assert all(s.view(seat)["results"] == s.view(None)["results"] for seat in range(3))
+    # The new deal goes on: its boards are empty and its hands secret again.
+    assert s.view(None)["game_number"] == 2 and s.view(None)["hands"] is None and s.view(None)["removed"] is None
+    assert s.view(None)["boards"] == [{"x10": [], "x1": [], "number": 0}] * 3
+
+
+def test_hands_are_not_revealed_before_the_game_ends():
+    """Hidden hands: until a game ends no other seat and no spectator learns a hand card (Player 1's Clown is
+    named nowhere in their views); the card is in every view's record only once the game is over."""
+    before, after = _game_one_ends()
+    for viewer in (None, 1, 2):
+        text = json.dumps(before.view(viewer))
+        assert "Clown" not in text and before.view(viewer)["results"] == []
+        assert after.view(viewer)["results"][0]["hands"][0] == ["Clown"]
+    for s in _random_states(3, "full", 4):
+        for viewer in (None, 0, 1, 2):
+            v = s.view(viewer)
+            assert len(v["results"]) == v["game_number"] - 1 or v["phase"] == "over"
+            if v["phase"] != "over":
+                assert v["hands"] is None and v["removed"] is None
+
+
+def test_reason_names_highest_number_target_teams_and_ties():
+    """Victory judgment in words: the highest number, the number closest to the target, the team sum, and
+    ties (everyone tied wins)."""
+    assert dn.reason((73, 81, 81), (1, 2)) == ("Player 2 and Player 3 tie for the highest number (81); everyone tied "
+                                               "wins, so both take a victory token.")
+    assert "closest to the target 50" in dn.reason((45, 90), (0,), target=50)
+    assert "equally close to the target 50" in dn.reason((45, 55), (0, 1), target=50)
+    assert dn.reason((90, 10, 20, 30), (0, 2), teams=True).startswith(
+        "Team Player 1 + Player 3 has the higher sum (90 + 20 = 110 against 10 + 30 = 40)")
+    assert "all four take a victory token" in dn.reason((50, 50, 50, 50), (0, 1, 2, 3), teams=True)
+    s = dn.position(2, hands=[["Elf", "Clown"], ["Aiko"]], pile=["Luna"], results=[[50, 50]])
+    record = s.view(None)["results"][0]
+    assert record["winners"] == [0, 1] and "tie for the highest number" in record["reason"]
+    assert record["boards"] is None and record["hands"] is None  # given by its numbers only
+
+
+def test_everything_is_revealed_when_the_match_is_over():
+    """End of the match: nothing is secret any more - every view (each seat and spectators) shows every hand,
+    the removed cards and the pile; determinize has nothing left to resample."""
+    g = ninekit.make("double_nine", 3, deck="full")
+    end = random_playout(g.new(2), random.Random(2))
+    pos = end.position
+    for viewer in (None, 0, 1, 2):
+        v = end.view(viewer)
+        assert v["hands"] == [[dn.NAMES[i % 20] for i in h] for h in pos.hands]
+        assert v["removed"] == [dn.NAMES[i % 20] for i in pos.removed]
+        assert v["pile"] == [dn.NAMES[i % 20] for i in reversed(pos.pile)]
+        assert v["results"][-1]["hands"] == v["hands"] and v["results"][-1]["removed"] == v["removed"]
+        assert end.determinize(viewer, 1).position == pos
+
+
+def test_refusals_of_clicks_are_in_players_words():
+    """why_illegal: any well-formed decision (what a click on the table builds) is refused in the player's words,
+    without move kinds, argument lists or Python reprs; a malformed move built in code keeps the detail."""
+    dev = re.compile(r"\bargs\b|\bkind\b|Move\(|[{}]|'[a-z_]+'|\[\d|\['")
+    states = [dn.position(2, boards=[(["Elf"], ["Sister"]), (["Clown"], ["Medusa"])],
+                          hands=[["Sol", "Aiko"], ["Luna"]], pile=["Thera"], deck="mixed")]
+    states.append(play(states[0], "card", "Sol"))
+    states.append(play(states[1], "site", 0, "x10"))  # Sol: choose a top card to remove
+    kinds = {"card": [("Elf",), ("Sol",), ("Luna",)], "return": [("Elf",)], "direction": [("left",)],
+             "decide": [("keep",)], "beneath": [(0,), (5,)]}
+    for kind in ("site", "take", "remove", "give"):
+        kinds[kind] = [(p, site) for p in range(4) for site in ("x10", "x1")]
+    for kind in ("swap", "possess", "aim"):
+        kinds[kind] = [(p,) for p in range(4)]
+    checked = 0
+    for s in states:
+        for kind, argss in kinds.items():
+            for args in argss:
+                move = ninekit.Move(kind, args)
+                text = s.why_illegal(move)
+                if text is not None:
+                    assert not dev.search(text), (kind, args, text)
+                    checked += 1
+    assert checked > 50
+    assert "'site'" in states[0].why_illegal(ninekit.Move("site", ("x1",)))  # malformed: built in code
+
+
 # --- illegal input, moves, views, determinize, saves ---------------------------------------------
 
 def test_illegal_moves_name_the_rule_and_leave_the_state_unchanged():
@@ -619,16 +730,20 @@ def _random_states(players, deck, seed, limit=400):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_views_do_not_leak_hidden_cards(players):
-    """Views: a seat sees its own hand only, the pile order only while face up; spectators see no hand."""
+    """Views: a seat sees its own hand only, the pile order only while face up (or once the match is over);
+    spectators see no hand; every hand and the removed cards only once the match is over."""
     for seed in range(6):
         for s in _random_states(players, "full" if seed % 2 else "expansion", seed)[::3]:
             pos = s.position
+            over = pos.phase == "over"
             spectator = s.view(None)
             assert spectator["hand"] is None and spectator["sniper"] == []
+            assert (spectator["hands"] is not None) == (spectator["removed"] is not None) == over
             for seat in range(players):
                 v = s.view(seat)
                 assert sorted(v["hand"]) == sorted(dn.NAMES[c % 20] for c in pos.hands[seat])
-                assert (v["pile"] is not None) == pos.face_up
+                assert (v["pile"] is not None) == (pos.face_up or over)
+                assert (v["hands"] is not None) == (v["removed"] is not None) == over
                 json.dumps(v)
                 # Resampling what the seat cannot know must not change what it sees.
                 assert s.determinize(seat, seed).view(seat) == v
@@ -1257,7 +1372,7 @@ def test_pile_emptied_by_fortune_teller_ends_the_game_at_the_end_of_that_turn(ro
     numbers = [b["number"] for b in s.view(None)["boards"]]
     s = play(s, "return", "Clown")
     v = s.view(None)
-    assert v["results"] == [{"numbers": numbers, "winners": [0] if numbers[0] > numbers[1] else [1]}]
+    assert judged(v["results"]) == [{"numbers": numbers, "winners": [0] if numbers[0] > numbers[1] else [1]}]
     assert v["game_number"] == 2  # Player 2 never drew the card put back: a new deal began
     assert s.log(1)[-1].startswith("Player 1 puts a card back on top of the pile: the pile became empty this turn "
                                    "(the card put back does not change that), so the game ends. Game 1 ends")
@@ -1301,7 +1416,7 @@ def test_pile_emptied_by_the_draw_of_medusas_extra_turn_ends_the_game_after_that
     s = put(s, "Medusa", 0, "x10")
     assert s.to_move == 0 and s.view(0)["pile_count"] == 0 and s.view(0)["hand"] == ["Elf", "Luna"]
     s = put(s, "Luna", 0, "x1")
-    assert s.view(None)["results"] == [{"numbers": [79, 80], "winners": [1]}]
+    assert judged(s.view(None)["results"]) == [{"numbers": [79, 80], "winners": [1]}]
 
 
 def test_thera_on_a_one_card_pile_does_not_empty_it():
@@ -1323,7 +1438,7 @@ def test_teams_with_target_judged_by_team_sum():
                     hands=[["Clown", "Elf"], ["Luna"], ["Luna"], ["Aiko"]], pile=[], teams=True, target=60)
     s = put(s, "Elf", 0, "x1")
     v = s.view(None)
-    assert v["results"] == [{"numbers": [58, 20, 40, 41], "winners": [1, 3]}]
+    assert judged(v["results"]) == [{"numbers": [58, 20, 40, 41], "winners": [1, 3]}]
     assert v["victory_tokens"] == [0, 1, 0, 1] and v["target"] == 60
 
 

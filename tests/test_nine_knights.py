@@ -495,7 +495,7 @@ def test_quiet_limit_draw_is_a_house_rule_option():
         assert not s.is_over
     s = go(s, *path[3])
     assert s.is_over and s.outcome.winners == () and s.outcome.scores == (0.5, 0.5)
-    assert "quiet_limit house rule" in s.outcome.reason
+    assert "quiet-limit house rule" in s.outcome.reason
     assert ninekit.make("nine_knights").options["quiet_limit"] == 60
 
 
@@ -708,3 +708,125 @@ def test_hidden_token_only_changes_fights_against_an_8(a, d, ah, dh):
     with_tokens = fight(a, d, attacker_hidden=ah, defender_hidden=dh)
     if with_tokens != plain:
         assert (ah == a and d == 8) or (dh == d and a == 8)
+
+
+# --- what the table shows after a fight, during the Hidden Token question, at the end -------------------
+
+
+def test_fight_result_is_kept_for_the_banner_until_the_next_movement_move():
+    """Fight: after a fight every seat's view says where, who beat whom, by which rule and the loser's fate."""
+    s = position({"c3": "S4", "d4": "N5", "e8": "N9"}, waiting=[[], ["N1"]])
+    assert s.view(None)["last_fight"] is None
+    s = go(s, "c3", "d4")
+    fight_view = s.view(None)["last_fight"]
+    assert fight_view == {
+        "square": "d4", "from": "c3",
+        "attacker": {"type": "Archer", "duty": 4, "colour": 0, "owner": 0, "revealed": True, "square": "c3"},
+        "defender": {"type": "Warrior", "duty": 5, "colour": 1, "owner": 1, "revealed": True, "square": "d4"},
+        "winner": "attacker", "winner_seat": 0, "loser_seat": 1,
+        "rule": "a difference of 1: the lower number wins", "loser_fate": "fell", "hidden_token": None,
+        "text": "Fight on d4: South's Knight 4 beats North's Knight 5 — a difference of 1: the lower number wins. "
+                "North's Warrior falls.",
+    }
+    assert s.view(0)["last_fight"] == s.view(1)["last_fight"] == fight_view  # public facts only
+    assert s.log(None)[-1].endswith("4 beats 5 (a difference of 1: the lower number wins)")  # the log is unchanged
+    s = s.play(mv(s, "summon", "N1")).play(mv(s, "summon_to", "e9"))  # the summons keep it
+    s = s.play(mv(s, "select", "e8"))
+    assert s.view(1)["last_fight"] == fight_view
+    s = s.play(mv(s, "to", "e7"))  # the next movement move clears it
+    assert s.view(None)["last_fight"] is None
+
+
+def test_fight_result_names_defection_and_a_revealed_hidden_token():
+    """Fight banner: a Knight won over 'defected'; a Hidden Token revealed in the fight is named."""
+    s = position({"c8": "N8", "d7": "S8", "a2": "S1"}, to_move=1, defection=True, waiting=[["S2"], []])
+    s = go(s, "c8", "d7")
+    last = s.view(0)["last_fight"]
+    assert (last["loser_fate"], last["winner_seat"]) == ("defected", 1)
+    assert last["rule"] == "equal numbers: the attacker wins"
+    assert last["text"].endswith("South's Warrior defects to North.")
+    s = position({"c3": "S2", "d4": "N8", "a8": "N1"}, hidden=(2, 5))
+    s = go(s, "c3", "d4")
+    s = s.play(mv(s, "reveal"))
+    last = s.view(1)["last_fight"]
+    assert last["hidden_token"] == {"seat": 0, "value": 2, "now": True}
+    assert last["text"].startswith("South reveals Hidden Token 2. Fight on d4: South's Knight 2 beats North's Knight 8")
+
+
+def test_fight_result_holds_only_public_facts_in_every_seats_view():
+    """Information: the fight banner's data is the same for every seat and names only revealed numbers."""
+    fights = 0
+    for seed in range(6):
+        s = ninekit.make("nine_knights", defection=seed % 2 == 1).new(seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            last = s.view(None)["last_fight"]
+            if last is not None:
+                fights += 1
+                assert s.view(0)["last_fight"] == s.view(1)["last_fight"] == last
+                revealed = {(k["colour"], k["duty"]) for k in s.view(None)["knights"] + s.view(None)["fallen"]
+                            + [k for w in s.view(None)["waiting"] for k in w] if k["revealed"]}
+                for side in ("attacker", "defender"):
+                    assert (last[side]["colour"], last[side]["duty"]) in revealed
+                if last["hidden_token"]:
+                    assert s.view(None)["hidden_tokens"][last["hidden_token"]["seat"]] == last["hidden_token"]["value"]
+            s = s.play(rng.choice(s.legal_moves()))
+    assert fights > 20
+
+
+def test_prompt_note_explains_a_lone_fight_on_answer_only_to_the_deciding_seat():
+    """Hidden Token: when the token does not match, the asked seat is told why only 'fight on' is offered;
+    no other seat (nor a spectator) learns the token."""
+    s = position({"c3": "S8", "d4": "N2", "a8": "N1"}, hidden=(4, 3))
+    s = go(s, "c3", "d4")
+    assert [str(m) for m in s.legal_moves()] == ["Fight without revealing the Hidden Token"]
+    note = s.view(1)["prompt_note"]
+    assert note.startswith("Your Hidden Token is 3, not 2") and "cannot help" in note
+    assert "every fight" in note
+    assert s.view(0)["prompt_note"] is None and s.view(None)["prompt_note"] is None
+    assert s.view(0)["hidden_tokens"][1] is None and s.view(None)["hidden_tokens"][1] is None
+    # A matching token: the note says revealing wins; still only for its owner.
+    s = go(position({"c3": "S8", "d4": "N2", "a8": "N1"}, hidden=(4, 2)), "c3", "d4")
+    assert s.view(1)["prompt_note"].startswith("Your Hidden Token is 2, the number of your Knight 2")
+    assert s.view(0)["prompt_note"] is None and s.view(None)["prompt_note"] is None
+    s = s.play(mv(s, "keep"))
+    assert s.view(1)["prompt_note"] is None
+
+
+def test_prompt_note_is_only_in_the_deciding_seats_view_in_whole_games():
+    """Information: ``prompt_note`` (shown by the shell under the prompt) names the asked seat's Hidden Token,
+    so it is in that seat's view only, and only while the Hidden Token question is open."""
+    asked = 0
+    for seed in range(8, 16):  # seeds whose random games ask the question
+        s = ninekit.make("nine_knights", defection=seed % 2 == 1).new(seed)
+        rng = random.Random(seed)
+        while True:
+            question = not s.is_over and s.legal_moves()[0].kind in ("reveal", "keep")
+            for seat in (None, 0, 1):
+                note = s.view(seat)["prompt_note"]
+                if question and seat == s.to_move:
+                    asked += 1
+                    assert note and f"Your Hidden Token is {s.position.hidden[seat]}" in note
+                else:
+                    assert note is None, (seat, s.prompt)
+            if s.is_over:
+                break
+            s = s.play(rng.choice(s.legal_moves()))
+    assert asked > 0
+
+
+def test_game_end_shows_every_secret():
+    """Game end: every Duty number (on the board, waiting, fallen), both Hidden Tokens and both sides'
+    Duty orders are shown to every seat and to spectators."""
+    s = position({"c3": "S4", "d4": "N5"}, waiting=[["S1", "S2"], []], fallen=["N9"], hidden=(3, 5))
+    assert s.view(None)["all_duty_orders"] is None
+    s = go(s, "c3", "d4")  # North's last Knight falls
+    assert s.is_over
+    for seat in (None, 0, 1):
+        v = s.view(seat)
+        knights_all = v["knights"] + v["fallen"] + [k for w in v["waiting"] for k in w]
+        assert all(k["duty"] is not None and k["revealed"] for k in knights_all)
+        assert sorted((k["colour"], k["duty"], k["shown_at_end"]) for k in v["waiting"][0]) == [
+            (0, 1, True), (0, 2, True)]
+        assert v["hidden_tokens"] == [3, 5] and v["hidden_revealed"] == [False, False]
+        assert v["all_duty_orders"] == [["AWR", "AWR", "AWR"], ["AWR", "AWR", "AWR"]]

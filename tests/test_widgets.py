@@ -291,32 +291,37 @@ def test_save_and_load_round_trip_and_corrupt_file():
     assert "Loaded a saved game" in other.message
     before = other.state
     assert not other.load_text("{not json")
-    assert other.message.startswith("Could not load that save: save is not valid JSON")
+    # Players read what went wrong in their words; the detail is kept for developers.
+    assert other.message == "That file is not a ninekit save, or it was damaged; nothing was loaded."
+    assert other._upload.message == other.message, "a load error shows next to the Load button"
+    assert other.problems[-1].startswith("ValueError: save is not valid JSON")
     assert other.state is before
     assert not other.load_text(b"\xff\xfe")
     assert other.state is before
     # The Load button takes the same path; the real size counts, never a declared one.
     other._upload.load("bad.json", b"[1]")
-    assert "Could not load that save" in other.message and other.state is before
+    assert "not a ninekit save" in other.message and other.state is before
     other._upload.load("huge.json", b" " * (MAX_SAVE_BYTES + 1))
-    assert "at most 1,000,000 bytes" in other.message and other.state is before
+    assert "at most 1,000,000 bytes" in other._upload.message and other.state is before
     other._upload.load("ok.json", text.encode())
     assert other.state.history == app.state.history
     assert other.errors == []
 
 
-def test_save_button_asks_first_while_secrets_are_hidden():
+def test_save_is_one_click_with_the_secrets_note_beside_it_and_counts_moves_as_the_log_does():
     app = GameApp(FAKE, seed=3)
-    app._save_button.click()
-    assert app._confirm.layout.display is None and app._save_link.value == ""
-    assert "save anyway?" in app._confirm.children[0].value
-    yes = app._confirm.children[1].children[0]
-    yes.click()
-    assert app._confirm.layout.display == "none"
-    assert 'download="test_secret_cells-move0.json"' in app._save_link.value
-    assert "data:application/json;base64," in app._save_link.value
-    app.click("c1")  # any state change removes the link again
-    assert app._save_link.value == ""
+    assert "every seat's secrets" in app._save_button.note
+    sent = app._save_button.save()
+    assert sent is not None
+    name, text = sent
+    assert name == "test-secret-cells-0-moves.json" and ninekit.load(text).history == app.state.history
+    app.click("c3")
+    name, _text = app._save_button.save()
+    moves = len(app.state.log(None))
+    assert name == f"test-secret-cells-{moves}-move{'s' if moves != 1 else ''}.json"
+    other = GameApp(FAKE, seed=9)
+    assert other.load_text(_text) and f"({moves} move" in other.message
+    assert app._save_button.message == "" and "data:" not in app._save_button.note
 
 
 def test_new_game_options_seats_and_form():

@@ -16,12 +16,16 @@ from shell_driver import all_widgets, play_by_clicks
 
 import ninekit
 from ninekit import Move
+from ninekit.core import random_playout
 from ninekit.double_nine import CARDS, NAMES, position
 from widgets import GameApp, adapter_for
 from widgets.app import GameApp as _GameApp
 
 ADAPTER = adapter_for("double_nine")
-LEGAL = re.compile(r'<g data-id="([^"]+)" class="dn-target legal" tabindex="0" role="button" aria-label="[^"]+"')
+LEGAL = re.compile(r'<g data-id="([^"]+)" class="dn-target legal(?: nk-switch)?" tabindex="0" role="button" '
+                   r'aria-label="[^"]+"')
+SWITCH = re.compile(r'<g data-id="([^"]+)" class="dn-target legal nk-switch"')
+NARROW = {"layout": "narrow"}
 
 
 def targets_of(state) -> dict:
@@ -58,7 +62,7 @@ def test_draw_is_pure_and_marks_targets():
     targets = targets_of(state)
     svg = ADAPTER.draw(view, targets, {})
     assert svg == ADAPTER.draw(json.loads(json.dumps(view)), dict(targets), {})
-    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 ')
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 772 ')
     assert 'data-game="double_nine"' in svg
     assert sorted(LEGAL.findall(svg)) == sorted(targets) == ["card:Clown", "card:Reaper"]
     plain = ADAPTER.draw(view, {}, {})
@@ -218,10 +222,17 @@ def secrets(app) -> set:
 
 def check_private(app, rules_html) -> None:
     state, viewer = app.state, app.viewer
-    if app.privacy_pending is not None:
+    pause = getattr(app, "pause", None)
+    if pause is not None:  # between two games: the finished game's record, public
+        assert app.board.svg == pause["svg"] and app.board.svg_narrow == pause["svg_narrow"]
+        assert app._log.value == _GameApp._log_html(app._log_lines(state, None))
+    elif app.privacy_pending is not None:
         assert viewer is None and app.board.svg == "" and app._log.value == ""
     else:
-        assert app.board.svg == app.adapter.draw(state.view(viewer), app.targets, {})
+        selection = getattr(app, "selection", None)
+        pending = {} if selection is None else {"selected": selection[0], "switch": list(selection[1])}
+        assert app.board.svg == app.adapter.draw(state.view(viewer), app.targets, pending)
+        assert app.board.svg_narrow == app.adapter.draw(state.view(viewer), app.targets, {**pending, **NARROW})
         assert app._log.value == _GameApp._log_html(app._log_lines(state, viewer))
         assert [t for t, event in app._log_lines(state, viewer) if not event] == state.log(viewer)
     # The Rules panel (a static legend of all cards) is the same whatever the deal.
@@ -282,3 +293,276 @@ def test_rules_panel_lists_every_card():
     panel = ADAPTER.describe_for_rules_panel(ninekit.make("double_nine"))
     for name, _number, _set, effect, _text, _constant in CARDS:
         assert html.escape(name) in panel and html.escape(effect) in panel
+
+
+# --- between games, the end of the match, the chosen card, the screen --------------------------------------
+
+def _moves_of_a_match(players=2, seed=4, **options):
+    """(before, after) spectator views around every move of a random match."""
+    state = ninekit.make("double_nine", players, **options).new(seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        before = state.view(None)
+        state = state.play(rng.choice(state.legal_moves()))
+        yield before, state.view(None), state
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (4, {"teams": True, "target": True}),
+                                             (3, {"competition": True, "deck": "full"})])
+def test_interlude_exactly_when_a_game_but_not_the_match_ends(players, options):
+    """Match: between two games the players see the finished game - each number, who takes the victory token and
+    why, the standing, who starts the next game - with its final boards and every hand revealed, until they
+    press "Next game"; when the match itself ends there is no interlude (the outcome panel shows)."""
+    games = 0
+    for before, after, _state in _moves_of_a_match(players, **options):
+        pause = ADAPTER.interlude(before, after)
+        ended = len(after["results"]) == len(before["results"]) + 1
+        if not ended or after["phase"] == "over":
+            assert pause is None
+            continue
+        games += 1
+        record = after["results"][-1]
+        assert set(pause) == {"title", "html", "svg", "svg_narrow", "button"}
+        assert pause["title"] == f"Game {games} is over" and pause["button"] == "Next game"
+        html_text = pause["html"]
+        for number in record["numbers"]:
+            assert f"<b>{number:02d}</b>" in html_text
+        assert html.escape(record["reason"], quote=True) in html_text
+        assert f"starts game {games + 1}" in html_text and "Player" in html_text
+        if options.get("competition"):
+            assert "Totals so far" in html_text and "decide the match after three games" in html_text
+        else:
+            assert "Victory tokens: Player 1 " in html_text and "first to two victory tokens" in html_text
+        for svg in (pause["svg"], pause["svg_narrow"]):  # the same final boards, wide and for phones
+            assert svg.startswith("<svg") and not LEGAL.findall(svg) and f"Game {games} is over" in svg
+            for p, board in enumerate(record["boards"]):
+                for name in board["x10"] + board["x1"] + record["hands"][p]:
+                    assert name_pattern(name).search(svg), name
+            for name in record["removed"]:
+                assert name_pattern(name).search(svg), name
+        assert _size(pause["svg_narrow"])[0] <= 420 < _size(pause["svg"])[0]
+    assert games >= 1
+
+
+def test_interlude_html_is_escaped():
+    """Requirement: the result panel is HTML built from names: they are escaped."""
+    for before, after, _state in _moves_of_a_match(2, seed=4):
+        if len(after["results"]) > len(before["results"]) and after["phase"] != "over":
+            after = dict(after, seats=["<i>Ann</i>", "Bo & Cy"])
+            pause = ADAPTER.interlude(before, after)
+            assert "&lt;i&gt;Ann&lt;/i&gt;" in pause["html"] and "Bo &amp; Cy" in pause["html"]
+            assert "<i>Ann" not in pause["html"] + pause["svg"] + pause["svg_narrow"]
+            return
+    pytest.fail("no game ended before the match")
+
+
+def test_match_over_table_shows_every_card():
+    """End of the match: the table shows the final boards with every hand and the removed cards, to every seat and
+    spectators."""
+    end = random_playout(ninekit.make("double_nine", 4, deck="full").new(6), random.Random(6))
+    pos = end.position
+    for viewer in (None, 0, 2):
+        svg = ADAPTER.draw(end.view(viewer), {}, {})
+        assert "the match is over: every card is shown" in svg and not LEGAL.findall(svg)
+        for hand in pos.hands:
+            for inst in hand:
+                assert name_pattern(NAMES[inst % 20]).search(svg)
+        assert svg.count("Removed from the game: ") >= len(pos.removed)  # one tooltip a removed card
+        for inst in pos.removed:
+            assert name_pattern(NAMES[inst % 20]).search(svg)
+
+
+def _chosen_reaper():
+    state = reaper_position()
+    return state, parse(state, "card", "Reaper")
+
+
+def test_chosen_card_and_switch_cards_are_drawn_clickable():
+    """Requirement (put back / switch): while the chosen card waits for its site, it keeps the data-id it had in
+    the hand, is drawn as legal with the words "chosen — click to put back", and the other choosable hand card
+    keeps its data-id as legal; neither collides with the site targets."""
+    state, move = _chosen_reaper()
+    after = state.play(move)
+    targets = targets_of(after)
+    assert sorted(targets) == ["site:0:x1", "site:0:x10"]
+    svg = ADAPTER.draw(after.view(0), targets, {"selected": "card:Reaper", "switch": ["card:Clown"]})
+    assert sorted(LEGAL.findall(svg)) == ["card:Clown", "card:Reaper", "site:0:x1", "site:0:x10"]
+    assert "chosen — click to put back" in svg and "click to play this instead" in svg
+    assert 'aria-label="Put Reaper back in your hand. Chosen to play: Reaper (0)' in svg
+    assert sorted(SWITCH.findall(svg)) == ["card:Clown", "card:Reaper"]  # put back / switch: nk-switch too
+    plain = ADAPTER.draw(after.view(0), targets, {})
+    assert sorted(LEGAL.findall(plain)) == ["site:0:x1", "site:0:x10"] and 'data-id="card:Reaper"' not in plain
+    for viewer in (None, 1):  # the others see the chosen card being played, never as a target
+        other = ADAPTER.draw(after.view(viewer), {}, {"selected": "card:Reaper", "switch": ["card:Clown"]})
+        assert "is playing Reaper" in other and not LEGAL.findall(other)
+
+
+def test_put_back_and_switch_by_clicks():
+    """Requirement: in the app, clicking the chosen card puts it back; clicking the other card plays that one
+    instead."""
+    app = GameApp(reaper_position(), seats=["human", "human", "human"])
+    assert app.reveal()
+    assert app.click("card:Reaper"), app.message
+    selection = getattr(app, "selection", None)
+    if selection is None:
+        pytest.skip("the shell offers no selection here")
+    assert selection == ("card:Reaper", ["card:Clown"])
+    assert sorted(LEGAL.findall(app.board.svg)) == ["card:Clown", "card:Reaper", "site:0:x1", "site:0:x10"]
+    assert app.click("card:Clown") and app.state.view(0)["playing"] == "Clown"
+    app.click("card:Clown")
+    assert app.state.view(0)["phase"] == "card" and sorted(app.state.view(0)["hand"]) == ["Clown", "Reaper"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_table_is_landscape_and_fits_a_laptop_screen(players):
+    """Requirement (fit the screen): the table is wider than high for 2 players and, mid-game, no more than
+    about 680 units high (the height beside the side panel on a 1280x800 screen) for 2-4 players; the hand
+    cards keep their full size."""
+    state = ninekit.make("double_nine", players, deck="full").new(3)
+    rng = random.Random(3)
+    for _ in range(8 * players):
+        state = state.play(rng.choice(state.legal_moves()))
+    svg = ADAPTER.draw(state.view(state.to_move), targets_of(state), {})
+    width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    assert width == 772 and height <= 680
+    if players == 2:
+        assert height < 0.75 * width
+    assert 'width="182"' in svg  # a hand card
+
+
+# --- the phone layout (pending["layout"] == "narrow") ----------------------------------------------------------
+
+def _size(svg: str) -> tuple[float, float]:
+    width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    return width, height
+
+
+def _mid_game(players: int, seed: int, moves: int, **options):
+    state = ninekit.make("double_nine", players, **options).new(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def _necromancer():
+    state = position(2, boards=[(["Elf", "Medusa"], ["Luna"]), (["Clown"], ["Aiko"])],
+                     hands=[["Necromancer", "Magician"], ["Reaper"]], pile=["Elf", "Hacker"], deck="full")
+    return state.play(parse(state, "card", "Necromancer")).play(parse(state, "site", 0, "x10"))
+
+
+def _magician():
+    state = position(2, boards=[(["Elf"], ["Luna"]), (["Clown"], ["Aiko"])],
+                     hands=[["Magician", "Elf"], ["Reaper"]], pile=["Sol", "Thera"], deck="full")
+    return state.play(parse(state, "card", "Magician")).play(parse(state, "site", 0, "x1"))
+
+
+def _positions():
+    """(name, view, targets, pending) for the positions the narrow layout is checked on."""
+    out = []
+    for players in (2, 3, 4):
+        state = _mid_game(players, 3, 4 * players, deck="full", teams=players == 4, target=players == 4)
+        while state.view(state.to_move)["phase"] != "card":
+            state = state.play(random.Random(1).choice(state.legal_moves()))
+        out.append((f"{players} players, card phase", state.view(state.to_move), targets_of(state), {}))
+    state, move = _chosen_reaper()
+    after = state.play(move)
+    out.append(("site phase with a selection", after.view(0), targets_of(after),
+                {"selected": "card:Reaper", "switch": ["card:Clown"]}))
+    out.append(("site phase, seen by another seat", after.view(1), {}, {}))
+    for name, state in (("Necromancer: a card beneath", _necromancer()), ("Magician: a board", _magician())):
+        out.append((name, state.view(state.to_move), targets_of(state), {}))
+    end = random_playout(ninekit.make("double_nine", 4, deck="full").new(6), random.Random(6))
+    out.append(("match over", end.view(0), {}, {}))
+    out.append(("match over, spectator", end.view(None), {}, {}))
+    return out
+
+
+@pytest.mark.parametrize("name,view,targets,pending", _positions(), ids=lambda v: v if isinstance(v, str) else "")
+def test_narrow_picture_fits_a_phone_and_keeps_the_targets(name, view, targets, pending):
+    """Requirement (phones): the narrow picture is about a phone's width (at most 420 units, so it is drawn near 1:1
+    on a 390 px screen), portrait, and carries exactly the same data-ids - the legal ones included - as the wide
+    picture, so a click means the same in both; it is a pure function of its arguments too."""
+    wide = ADAPTER.draw(view, targets, pending)
+    narrow = ADAPTER.draw(view, targets, {**pending, **NARROW})
+    assert narrow == ADAPTER.draw(json.loads(json.dumps(view)), dict(targets), {**pending, **NARROW})
+    width, height = _size(narrow)
+    assert 360 <= width <= 420 and height > width and _size(wide)[0] > 700, name
+    assert sorted(LEGAL.findall(narrow)) == sorted(LEGAL.findall(wide)), name
+    assert sorted(SWITCH.findall(narrow)) == sorted(SWITCH.findall(wide)), name
+    ids = re.compile(r'data-id="([^"]+)"')
+    assert sorted(ids.findall(narrow)) == sorted(ids.findall(wide)), name
+    chosen = {pending["selected"], *pending["switch"]} if pending else set()
+    assert set(LEGAL.findall(narrow)) == set(targets) | chosen
+
+
+@pytest.mark.parametrize("name,view,targets,pending", _positions(), ids=lambda v: v if isinstance(v, str) else "")
+def test_narrow_picture_is_readable_and_easy_to_tap(name, view, targets, pending):
+    """Requirement (phones): in the narrow picture no text is smaller than 11 units, and every part of the current
+    decision (hand cards, sites, boards, cards beneath) is at least 40 units high to tap; the board order is the
+    other players clockwise, then your own board, then your hand."""
+    narrow = ADAPTER.draw(view, targets, {**pending, **NARROW})
+    sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', narrow)]
+    sizes += [float(x) for x in re.findall(r"font-size:([\d.]+)px", narrow)]
+    assert min(sizes) >= 11, name
+    for group_text in re.findall(r'<g data-id="[^"]+" class="dn-target legal[^"]*".*?class="dn-hit"/>', narrow):
+        hit = re.findall(r'<rect [^>]*height="([\d.]+)"[^>]*class="dn-hit"/>', group_text)[-1]
+        assert float(hit) - 4 >= 40, (name, group_text[:80])
+    seat = view.get("seat")
+    if seat is not None:
+        n = view["players"]
+        heads = [narrow.index(f'>{html.escape(_who(view, p))}') for p in [(seat + 1 + k) % n for k in range(n)]]
+        assert heads == sorted(heads), name
+        if view.get("hand") is not None:
+            assert narrow.index(">Your hand") > heads[-1]
+
+
+def _who(view, p):
+    name = view["seats"][p] if view.get("seats") else f"Player {p + 1}"
+    return f"{name} (you)" if p == view.get("seat") else name
+
+
+def test_narrow_pictures_of_whole_matches():
+    """Requirement (phones): through whole matches of 2, 3 and 4 players, every position's narrow picture keeps the
+    phone width and the wide picture's legal data-ids; every interlude has its narrow picture."""
+    for players in (2, 3, 4):
+        state = ninekit.make("double_nine", players, deck="full").new(players)
+        rng = random.Random(players)
+        pauses = 0
+        while not state.is_over:
+            view, targets = state.view(state.to_move), targets_of(state)
+            narrow = ADAPTER.draw(view, targets, NARROW)
+            assert _size(narrow)[0] <= 420
+            assert sorted(LEGAL.findall(narrow)) == sorted(LEGAL.findall(ADAPTER.draw(view, targets, {})))
+            before = state.view(None)
+            state = state.play(rng.choice(state.legal_moves()))
+            pause = ADAPTER.interlude(before, state.view(None))
+            if pause is not None:
+                pauses += 1
+                assert _size(pause["svg_narrow"])[0] <= 420 and "Game" in pause["svg_narrow"]
+        assert pauses >= 1
+
+
+def test_switch_and_selected_carry_nk_switch_in_both_layouts():
+    """Requirement (browser driver): the chosen card (pending["selected"]) and the cards to switch to
+    (pending["switch"]) carry class nk-switch besides legal, wide and narrow; the targets that move the game on
+    (the sites) do not."""
+    state, move = _chosen_reaper()
+    after = state.play(move)
+    targets = targets_of(after)
+    pending = {"selected": "card:Reaper", "switch": ["card:Clown"]}
+    for layout in ({}, NARROW):
+        svg = ADAPTER.draw(after.view(0), targets, {**pending, **layout})
+        assert sorted(SWITCH.findall(svg)) == ["card:Clown", "card:Reaper"]
+        assert sorted(set(LEGAL.findall(svg)) - set(SWITCH.findall(svg))) == ["site:0:x1", "site:0:x10"]
+    for layout in ({}, NARROW):  # no selection: a hand card moves the game on, no nk-switch anywhere
+        svg = ADAPTER.draw(state.view(0), targets_of(state), layout)
+        assert LEGAL.findall(svg) and "nk-switch" not in svg
+
+
+def test_narrow_layout_is_offered_to_the_shell():
+    """Requirement: the table says it draws a phone layout, and the app stores it beside the wide picture."""
+    assert ADAPTER.narrow_layout is True
+    app = GameApp(reaper_position(), seats=["human", "human", "human"])
+    assert app.reveal()
+    assert _size(app.board.svg_narrow)[0] <= 420 and 'data-id="card:Reaper"' in app.board.svg_narrow

@@ -23,10 +23,12 @@ the widgets they replace), and the log of table events is capped.
 
 from __future__ import annotations
 
-import base64
+import logging
 import random
+import re
+import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 import ipywidgets as w
 
@@ -37,15 +39,23 @@ from ninekit.core import SEED_LIMIT, random_seed
 
 from .board import Board
 from .choices import ChoiceBar
+from .page import PageTitle
+from .resume import ResumeLink, ResumeStore
+from .save import SaveButton
 from .svg import esc
 from .tables import adapter_for
 from .text import markdown_to_html
 from .upload import LoadButton
 
+log = logging.getLogger("ninekit.app")
+
 HUMAN = "human"
 COMPUTER = "computer"
 STEP_CAP = 10_000
-SECRETS_WARNING = "This file records every seat's secrets — save anyway?"
+SAVE_NOTE = "The file holds every seat's secrets."
+RESUME_VERSION = 1
+FORM_LABEL = "8.5em"  # the New game form's label column
+_LABEL_STYLE = {"description_width": FORM_LABEL}
 EVENT_CAP = 500  # table events (undo, redo, hand-overs) kept for the log
 TEACHER_MODE = ("Teacher mode: this deal comes from a chosen seed, and anyone who knows the seed can work "
                 "out every hidden card. Leave the seed empty for a secret deal.")
@@ -88,16 +98,33 @@ class GameApp(w.VBox):
     ``bot_factory(game_name, seat, seed)`` may supply computer players.
     ``compact=True`` builds only the play area (a board inside a lesson step): no title, seats, New
     game, Undo/Redo/Save/Load or Rules, and so about a third of the widget models.
+    ``resume="key"`` keeps the game in progress on the server under a random token that this browser
+    remembers for ``key`` (the app's name), and offers it back when the page opens again; ``home`` is
+    the URL of the "← All games" link.  Between the parts of a match (the adapter's ``interlude``) play
+    stops until "Next game" is pressed (``interludes=False`` turns that off; lessons have it off).
+    The status line shows the view's ``prompt`` and, when the rules give one, its ``prompt_note``: a
+    sentence for the deciding seat only (e.g. why only one answer is offered).
     """
 
     def __init__(self, game_or_name="nine_knights", seats: Iterable[str] | None = None, seed: int | None = None,
                  players: int | None = None, adapter=None,
                  bot_factory: Callable[[str, int, int], object] | None = None, compact: bool = False,
-                 random_seat: bool = False, **options):
+                 random_seat: bool = False, resume: str | None = None, resume_store: ResumeStore | None = None,
+                 home: str | None = None, interludes: bool | None = None, **options):
         super().__init__()
+        self._resume_key = resume  # offer the game in progress back after a reload (app pages only)
+        self._resume_store = resume_store
+        self._token: str | None = None
+        self._reported = False  # the browser has said which token it remembers
+        self._selection: tuple[str, dict] | None = None
+        self._offered: dict | None = None
+        self._home = home
+        self._interludes = (not compact) if interludes is None else interludes
+        self._interlude: Mapping | None = None
         self.random_seat = random_seat  # seat a lone human player at random in each new game
         self.add_class("ninekit-app")
         self.layout.width = "100%"
+        self.problems: list[str] = []  # why a save could not be loaded, in the developers' words
         self._adapter_override = adapter
         self._bot_factory = bot_factory
         self._state: ninekit.State | None = None
@@ -145,35 +172,29 @@ class GameApp(w.VBox):
         self._build_play()
         if self._compact:  # a board inside a lesson: no title, seats, new game, save/load or rules widgets at all
             for name in ("_title", "_subtitle", "_undo_button", "_redo_button", "_save_button", "_upload", "_toolbar",
-                         "_confirm", "_save_link", "_rules_html", "_rules", "_form", "_newgame"):
+                         "_rules_html", "_rules", "_form", "_newgame", "_page_title", "_resume_link",
+                         "_resume_offer", "_resume_text"):
                 setattr(self, name, _Absent())
             self.add_class("ninekit-compact")
-            self.children = [self._status, self._msg, self._privacy, self.board, self._choices, self._outcome,
-                             self._log_box]
+            self.children = [self._status, self._msg, self._privacy, self._interlude_box, self.board, self._choices,
+                             self._outcome, self._log_box]
             return
         self._title = w.HTML().add_class("ninekit-title")
         self._subtitle = w.HTML().add_class("ninekit-seats")
+        self._page_title = PageTitle()
         self._undo_button = w.Button(description="Undo", tooltip="Back to your previous decision")
         self._redo_button = w.Button(description="Redo", tooltip="Play the undone decision again")
-        self._save_button = w.Button(description="Save", tooltip="Download this game as a .json file")
-        for b in (self._undo_button, self._redo_button, self._save_button):
+        for b in (self._undo_button, self._redo_button):
             b.layout.width = "auto"
         self._undo_button.on_click(lambda _b: self._guard(self.undo))
         self._redo_button.on_click(lambda _b: self._guard(self.redo))
-        self._save_button.on_click(lambda _b: self._guard(self._press_save))
-        self._upload = LoadButton(tooltip="Load a saved .json game", show_message=False)
+        self._save_button = SaveButton(note=SAVE_NOTE)
+        self._save_button.on_save(self._save_file)
+        self._save_button.on_error(lambda text: self._guard(self._set_message, text))
+        self._upload = LoadButton(tooltip="Load a saved .json game")
         self._upload.on_load(lambda _name, data: self._guard(self.load_text, data))
-        self._upload.on_refuse(lambda message: self._guard(self._set_message, message))
-        self._toolbar = w.HBox([self._undo_button, self._redo_button, self._save_button, self._upload],
+        self._toolbar = w.HBox([self._undo_button, self._redo_button, self._upload, self._save_button],
                                layout=w.Layout(flex_flow="row wrap")).add_class("ninekit-toolbar")
-        confirm_yes = w.Button(description="Save anyway", button_style="warning", layout=w.Layout(width="auto"))
-        confirm_no = w.Button(description="Cancel", layout=w.Layout(width="auto"))
-        confirm_yes.on_click(lambda _b: self._guard(self._make_save_link))
-        confirm_no.on_click(lambda _b: self._guard(self._clear_save))
-        self._confirm = w.VBox([w.HTML(esc(SECRETS_WARNING)), w.HBox([confirm_yes, confirm_no])]).add_class(
-            "ninekit-confirm")
-        self._save_link = w.HTML().add_class("ninekit-save-link")
-
 
         self._rules_html = w.HTML().add_class("ninekit-rules-text")
         self._rules = w.Accordion(children=[self._rules_html], titles=("Rules",), selected_index=None)
@@ -183,9 +204,31 @@ class GameApp(w.VBox):
         self._newgame = w.Accordion(children=[self._form], titles=("New game",), selected_index=None)
         self._newgame.add_class("ninekit-new-game-panel")
 
-        self.children = [self._title, self._subtitle, self._newgame, self._status, self._msg, self._privacy,
-                         self.board, self._choices, self._outcome, self._toolbar, self._confirm, self._save_link,
-                         self._log_box, self._rules]
+        if self._resume_key is not None:
+            self._resume_link = ResumeLink(key=self._resume_key)
+            self._resume_link.on_token(lambda token: self._guard(self._got_token, token))
+        else:
+            self._resume_link = _Absent()
+        self._resume_text = w.HTML()
+        resume_yes = w.Button(description="Resume", button_style="primary", layout=w.Layout(width="auto"))
+        resume_no = w.Button(description="No, keep this new game", layout=w.Layout(width="auto"))
+        resume_yes.add_class("ninekit-resume-yes")
+        resume_no.add_class("ninekit-resume-no")
+        resume_yes.on_click(lambda _b: self._guard(self.resume))
+        resume_no.on_click(lambda _b: self._guard(self._decline_resume))
+        self._resume_offer = w.VBox([self._resume_text, w.HBox([resume_yes, resume_no])]).add_class(
+            "ninekit-resume-offer")
+        self._resume_offer.layout.display = "none"
+
+        header = w.VBox([self._title, self._subtitle]).add_class("ninekit-header")
+        prompt = w.VBox([self._resume_offer, self._status, self._msg, self._privacy,
+                         self._interlude_box]).add_class("ninekit-prompt")
+        board = w.VBox([self.board]).add_class("ninekit-board-area")
+        decide = w.VBox([self._choices, self._outcome]).add_class("ninekit-decide")
+        extras = w.VBox([self._toolbar, self._log_box, self._newgame, self._rules]).add_class("ninekit-extras")
+        main = w.Box([board, prompt, decide, extras]).add_class("ninekit-main")
+        self.children = [header, main, self._page_title] + (
+            [self._resume_link] if self._resume_key is not None else [])
 
     def _build_play(self) -> None:
         """The widgets every game shell has: prompt, message, hand-over, board, choices, outcome, log."""
@@ -195,6 +238,11 @@ class GameApp(w.VBox):
         self._reveal_button = w.Button(layout=w.Layout(width="auto")).add_class("ninekit-reveal")
         self._reveal_button.on_click(lambda _b: self._guard(self.reveal))
         self._privacy = w.VBox([self._pass_text, self._reveal_button]).add_class("ninekit-privacy")
+        self._interlude_html = w.HTML()
+        self._interlude_button = w.Button(description="Next game", button_style="primary",
+                                          layout=w.Layout(width="auto")).add_class("ninekit-interlude-next")
+        self._interlude_button.on_click(lambda _b: self._guard(self.go_on))
+        self._interlude_box = w.VBox([self._interlude_html, self._interlude_button]).add_class("ninekit-interlude")
         self.board = Board()
         self.board.add_class("ninekit-board-widget")
         self.board.layout.width = "100%"
@@ -205,7 +253,7 @@ class GameApp(w.VBox):
 
         self._log_title = w.HTML("<b>Moves so far</b>")
         self._log = w.HTML().add_class("ninekit-log")
-        self._log_box = w.VBox([self._log_title, self._log])
+        self._log_box = w.VBox([self._log_title, self._log]).add_class("ninekit-log-box")
 
     def _build_form(self, game_name: str, players: int | None = None, options: dict | None = None,
                     seats: list[str] | None = None, seed_text: str = "") -> None:
@@ -215,32 +263,31 @@ class GameApp(w.VBox):
             make = ninekit.make(game_name, players, **(options or {}))
             rules = make.rules
             self._form_game = w.Dropdown(options=[(ninekit.make(n).title or n, n) for n in ninekit.games()],
-                                         value=game_name, description="Game")
+                                         value=game_name, description="Game", style=_LABEL_STYLE)
             self._form_game.observe(lambda ch: self._guard(self._on_form_game, ch), names="value")
-            rows = [self._form_game]
+            rows = [_form_row(self._form_game)]
             self._form_players = None
             if rules.min_players != rules.max_players:
                 self._form_players = w.Dropdown(options=list(range(rules.min_players, rules.max_players + 1)),
-                                                value=make.players, description="Players")
+                                                value=make.players, description="Players", style=_LABEL_STYLE)
                 self._form_players.observe(lambda ch: self._guard(self._rebuild_seats), names="value")
-                rows.append(self._form_players)
+                rows.append(_form_row(self._form_players))
             self._form_options = {}
             for opt in rules.options:
                 widget = self._option_widget(opt, make.options[opt.name])
                 self._form_options[opt.name] = widget
-                rows.append(w.HBox([widget, w.HTML(f"<small>{esc(opt.help)}</small>")],
-                                   layout=w.Layout(flex_flow="row wrap", align_items="center")))
-            self._form_seats = w.VBox()
-            rows.append(w.HTML("<b>Who plays each seat</b>"))
+                rows.append(_form_row(widget, opt.help))
+            self._form_seats = w.VBox().add_class("ninekit-form-seats")
+            rows.append(w.HTML("<b>Who plays each seat</b>").add_class("ninekit-form-heading"))
             rows.append(self._form_seats)
-            self._form_random_seat = w.Checkbox(
-                value=self.random_seat, indent=False, description="Seat a lone human player at random",
-                tooltip="Who moves first is then a matter of chance, as at the table")
-            rows.append(self._form_random_seat)
-            self._form_seed = w.Text(value=seed_text, placeholder="secret random deal", description="Seed",
-                                     tooltip=SEED_HELP)
-            rows.append(w.HBox([self._form_seed, w.HTML(f"<small>{esc(SEED_HELP)}</small>")],
-                               layout=w.Layout(flex_flow="row wrap", align_items="center")))
+            self._form_random_seat = w.Checkbox(value=self.random_seat, indent=True, style=_LABEL_STYLE,
+                                                description="Seat a lone human player at random",
+                                                tooltip="Who moves first is then a matter of chance, as at the table",
+                                                layout=w.Layout(width="auto"))
+            rows.append(_form_row(self._form_random_seat))
+            self._form_seed = w.Text(value=seed_text, placeholder="secret random deal", tooltip=SEED_HELP,
+                                     description="Seed", style=_LABEL_STYLE)
+            rows.append(_form_row(self._form_seed, SEED_HELP))
             start = w.Button(description="Start new game", button_style="primary", layout=w.Layout(width="auto"))
             start.add_class("ninekit-start")
             start.on_click(lambda _b: self._guard(self._press_start))
@@ -256,10 +303,10 @@ class GameApp(w.VBox):
     @staticmethod
     def _option_widget(opt, value):
         label = opt.name.replace("_", " ")
-        common = dict(description=label, tooltip=opt.help or label, style={"description_width": "initial"})
+        common = dict(description=label, tooltip=opt.help or label, style=_LABEL_STYLE)
         choices = opt.choices
         if (choices and all(isinstance(c, bool) for c in choices)) or (not choices and isinstance(opt.default, bool)):
-            return w.Checkbox(value=bool(value), indent=False, **common)
+            return w.Checkbox(value=bool(value), indent=True, **common)
         if choices:
             return w.Dropdown(options=[(_describe_value(c), c) for c in choices], value=value, **common)
         if isinstance(opt.default, int):
@@ -287,7 +334,8 @@ class GameApp(w.VBox):
             seats = old if len(old) == len(names) else [HUMAN] + [COMPUTER] * (len(names) - 1)
         old = self._form_seats.children
         self._form_seats.children = [
-            w.Dropdown(options=[("human", HUMAN), ("computer", COMPUTER)], value=kind, description=str(seat_name))
+            w.Dropdown(options=[("human", HUMAN), ("computer", COMPUTER)], value=kind, description=str(seat_name),
+                       style=_LABEL_STYLE)
             for seat_name, kind in zip(names, seats)
         ]
         for widget in old:
@@ -378,6 +426,25 @@ class GameApp(w.VBox):
         """True while play is stopped by :meth:`lock`."""
         return self._locked is not None
 
+    def go_on(self) -> bool:
+        """Press the pause's button (e.g. "Next game" between the games of a match): play goes on."""
+        if self._interlude is None:
+            return False
+        self._set_state(self._state)
+        return True
+
+    @property
+    def pause(self) -> Mapping | None:
+        """The moment on screen between two parts of a match (title, html, svg, button), or None."""
+        return self._interlude
+
+    @property
+    def selection(self) -> tuple[str, list[str]] | None:
+        """The piece or card just chosen (click it to put it back) and those to switch to, or None."""
+        if self._selection is None:
+            return None
+        return self._selection[0], sorted(self._selection[1])
+
     def restart(self, state: ninekit.State) -> None:
         """Continue from ``state`` with a clean slate: no redo, no table events, no message, unlocked."""
         self._redo.clear()
@@ -406,7 +473,7 @@ class GameApp(w.VBox):
             try:
                 target = ninekit.make(name, players, **merged)
             except ValueError as exc:
-                self._set_message(f"Cannot start that game: {exc}")
+                self._set_message(f"Cannot start that game: {_plain(str(exc))}")
                 return False
         seats_list = list(seats) if seats is not None else None
         if seats_list is not None:
@@ -418,7 +485,7 @@ class GameApp(w.VBox):
             try:
                 target.new(seed)
             except ValueError as exc:
-                self._set_message(f"Cannot start that game: {exc}")
+                self._set_message(f"Cannot start that game: {_plain(str(exc))}")
                 return False
         self._switch_game(target, seats_list if seats_list is not None else
                           (self.seats if len(self.seats) == target.players else None))
@@ -432,8 +499,14 @@ class GameApp(w.VBox):
         move = self._targets.get(data_id)
         if move is not None:
             return self._play_human(move)
+        if self._selection is not None:
+            selected, switch = self._selection
+            if data_id == selected:
+                return self._rewind(None)  # put it back
+            if data_id in switch:
+                return self._rewind(switch[data_id])  # choose this one instead
         if data_id in self._collided:
-            self._set_message(f"Several choices use {data_id}: pick one of the buttons")
+            self._set_message("More than one choice starts there: pick one of the buttons")
             return False
         legal = self._state.legal_moves()
         text = None
@@ -479,8 +552,8 @@ class GameApp(w.VBox):
         if target is None:
             self._set_message("There is nothing to undo", "info")
             return False
-        undone = len(self._state.history) - len(target.history)
-        self._note(f"{self._actor()} undid {undone} move{'s' if undone != 1 else ''}", len(target.history))
+        self._note(f"{self._actor()} undid {_count(self.moves_played(self._state) - self.moves_played(target))}",
+                   len(target.history))
         self._redo.append(self._state)
         self._set_state(target, run=False)
         self._set_message("")
@@ -492,8 +565,8 @@ class GameApp(w.VBox):
             self._set_message("There is nothing to redo", "info")
             return False
         target = self._redo.pop()
-        redone = len(target.history) - len(self._state.history)
-        self._note(f"{self._actor()} redid {redone} move{'s' if redone != 1 else ''}", len(target.history))
+        self._note(f"{self._actor()} redid {_count(self.moves_played(target) - self.moves_played(self._state))}",
+                   len(target.history))
         self._set_state(target, run=False)
         self._set_message("")
         return True
@@ -519,17 +592,22 @@ class GameApp(w.VBox):
         try:
             state = ninekit.load(text)
         except Exception as exc:  # noqa: BLE001 - a bad file must never raise into the page
-            self._set_message(f"Could not load that save: {exc}")
+            self.problems.append(f"{type(exc).__name__}: {exc}")
+            del self.problems[:-20]
+            self._upload.message = _load_problem(str(exc))
+            self._set_message(_load_problem(str(exc)))
             return False
+        self._upload.message = ""
         if state.game != self.game:
             self._switch_game(state.game, self.seats if len(self.seats) == state.game.players else None)
         self._bots = {}
         self._redo.clear()
         self._events.clear()
         self._teacher_mode = False
-        self._note(f"A saved game was loaded ({len(state.history)} moves played)", len(state.history))
+        moves = self.moves_played(state)
+        self._note(f"A saved game was loaded ({_count(moves)} played)", len(state.history))
         self._set_state(state)
-        self._set_message(f"Loaded a saved game ({len(state.history)} moves played)", "info")
+        self._set_message(f"Loaded a saved game of {state.game.title} ({_count(moves)} played)", "info")
         return True
 
     # ------------------------------------------------------------ internals
@@ -539,7 +617,10 @@ class GameApp(w.VBox):
             return fn(*args)
         except Exception as exc:  # noqa: BLE001 - never show a traceback in the page
             self.errors.append(f"{type(exc).__name__}: {exc}")
-            self._set_message(f"Something went wrong: {exc}")
+            del self.errors[:-50]
+            log.exception("ninekit app: an unexpected error in a callback")
+            self._set_message("Something went wrong there; the game is as it was before. Try again, or start "
+                              "a new game if it keeps happening.")
             return None
 
     def _switch_game(self, game: ninekit.Game, seats) -> None:
@@ -558,7 +639,6 @@ class GameApp(w.VBox):
         self.add_class(f"ninekit-game-{game.name}")
         if self._compact:
             return
-        self._title.value = f"<h2>{esc(game.title or game.name)}</h2>"
         self._rules_html.value = self._rules_text(game)
         self._build_form(game.name, game.players, game.options, seats)
 
@@ -616,7 +696,7 @@ class GameApp(w.VBox):
         new = self._state.play(move)
         self._redo.clear()
         self._set_message("")
-        self._set_state(new)
+        self._set_state(new, pause=self._pause_between(self._state, new))
         return True
 
     def _bot(self, seat: int):
@@ -631,7 +711,7 @@ class GameApp(w.VBox):
     def _run_computers(self) -> None:
         s = self._state
         steps = 0
-        while not s.is_over and not self._is_human(s.to_move):
+        while self._interlude is None and not s.is_over and not self._is_human(s.to_move):
             if steps >= STEP_CAP:
                 self._set_message(f"Stopped the computer players after {STEP_CAP} moves")
                 break
@@ -642,7 +722,9 @@ class GameApp(w.VBox):
             except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the game
                 self.errors.append(f"bot for seat {seat}: {type(exc).__name__}: {exc}")
                 self._bots[seat] = RandomBot(random_seed())
-                s = s.play(self._bots[seat].choose(s))
+                move = self._bots[seat].choose(s)
+                s = s.play(move)
+            self._interlude = self._pause_between(s.parent, s)
             steps += 1
         self._state = s
 
@@ -689,15 +771,16 @@ class GameApp(w.VBox):
         elif s.to_move == self._viewer:
             self._pending_reveal = None
 
-    def _set_state(self, state: ninekit.State, run: bool = True) -> None:
+    def _set_state(self, state: ninekit.State, run: bool = True, pause: Mapping | None = None) -> None:
         self._state = state
-        if run:
+        self._interlude = pause
+        if run and pause is None:
             self._run_computers()
         self._update_viewer()
         if self._viewer is not None:
             self._last_viewer = self._viewer
-        self._clear_save()
         self._refresh()
+        self._keep_progress()
         for handler in list(self._change_handlers):
             handler(self._state)
 
@@ -728,38 +811,146 @@ class GameApp(w.VBox):
 
     def _refresh(self) -> None:
         s, game = self._state, self.game
-        private = self._pending_reveal is not None
+        pause = self._interlude
+        private = self._pending_reveal is not None and pause is None
         viewer = self._viewer
-        names = ", ".join(f"{game.seat_name(i)}: {kind}" for i, kind in enumerate(self.seats))
-        looking = "" if viewer is None else f" · showing {game.seat_name(viewer)}'s view"
-        teacher = f'<div class="nk-teacher" role="note">{esc(TEACHER_MODE)}</div>' if self._teacher_mode else ""
-        self._subtitle.value = f"<small>{esc(names)}{esc(looking)}</small>{teacher}"
-
-        interactive = (not s.is_over and not private and self._locked is None and self._is_human(s.to_move)
-                       and s.to_move == viewer)
+        self._show_header()
+        interactive = (pause is None and not s.is_over and not private and self._locked is None
+                       and self._is_human(s.to_move) and s.to_move == viewer)
         self._split(s.legal_moves() if interactive else ())
+        self._selection = self._find_selection() if interactive else None
         if private:
             name = game.seat_name(self._pending_reveal)
             self._status.value = esc(f"Pass the screen to {name}")
             self._pass_text.value = f'<div class="nk-pass">{esc(f"Pass the screen to {name}")}</div>'
             self._reveal_button.description = f"I am {name} — show my view"
+            self.board.svg_narrow = ""
             self.board.svg = ""
             self._choices.show([])
             self._log.value = ""
+        elif pause is not None:  # a moment between two parts of a match: public, so shown as to a spectator
+            self._status.value = esc(str(pause.get("title") or "A pause"))
+            self.board.svg_narrow = str(pause.get("svg_narrow") or "")
+            self.board.svg = str(pause.get("svg") or self.adapter.draw(s.view(None), {}, {}))
+            self._interlude_html.value = str(pause.get("html") or "")
+            self._interlude_button.description = str(pause.get("button") or "Go on")
+            self._choices.show([])
+            self._log.value = self._log_html(self._log_lines(s, None))
         else:
             view = s.view(viewer)
-            self._status.value = esc(self._locked if self._locked is not None else view.get("prompt", s.prompt))
-            self.board.svg = self.adapter.draw(view, dict(self._targets), {})
-            self.board.label = f"{game.title} board"
+            status = esc(self._locked if self._locked is not None else view.get("prompt", s.prompt))
+            note = view.get("prompt_note") if self._locked is None else None
+            if note:  # a sentence for this seat only, explaining the decision (e.g. why only one answer is offered)
+                status += f'<div class="nk-prompt-note">{esc(str(note))}</div>'
+            self._status.value = status
+            pending = {}
+            if self._selection is not None:
+                pending = {"selected": self._selection[0], "switch": list(self._selection[1])}
+            self.board.svg_narrow = (self.adapter.draw(view, dict(self._targets), {**pending, "layout": "narrow"})
+                                     if getattr(self.adapter, "narrow_layout", False) else "")
+            self.board.svg = self.adapter.draw(view, dict(self._targets), pending)
             self._choices.show([str(m) for m in self._buttons])
             self._log.value = self._log_html(self._log_lines(s, viewer))
+        self.board.label = f"{game.title} board"
         for widget, shown in ((self._privacy, private), (self.board, not private),
+                              (self._interlude_box, pause is not None),
                               (self._choices, not private and bool(self._buttons)),
-                              (self._log_box, not private), (self._outcome, s.is_over)):
+                              (self._log_box, not private), (self._outcome, s.is_over and pause is None)):
             widget.layout.display = None if shown else "none"
         self._outcome.value = self._outcome_html(s) if s.is_over else ""
         self._undo_button.disabled = self._undo_target() is None
         self._redo_button.disabled = not self._redo
+
+    def _show_header(self) -> None:
+        """Title, intro line and tab title, for the game actually on screen and who plays it."""
+        if self._compact:
+            return
+        game = self.game
+        title = game.title or game.name.replace("_", " ").title()
+        home = (f'<a class="ninekit-home" href="{esc(self._home)}">← All games</a><span> · </span>'
+                if self._home else "")
+        self._title.value = f"<h2>{home}<span>{esc(title)}</span></h2>"
+        seats, short = self._seats_sentence()
+        tagline = self.adapter.tagline(game) if hasattr(self.adapter, "tagline") else ""
+        teacher = f'<div class="nk-teacher" role="note">{esc(TEACHER_MODE)}</div>' if self._teacher_mode else ""
+        self._subtitle.value = (f'<p class="nk-intro">{esc(tagline)} <b>{esc(seats)}</b> '
+                                f'<span class="nk-hint">Open <i>New game</i> to change who plays, or '
+                                f'<i>Rules</i> to read them.</span></p>{teacher}')
+        self._page_title.text = f"{title} – {short} · ninekit"
+
+    def _seats_sentence(self) -> tuple[str, str]:
+        """Who plays, in words, and a short form for the tab title."""
+        game = self.game
+        humans = [game.seat_name(i) for i, kind in enumerate(self.seats) if kind == HUMAN]
+        computers = len(self.seats) - len(humans)
+        against = "the computer" if computers == 1 else f"{computers} computer players"
+        showing = ""
+        if len(humans) > 1 and self._viewer is not None and not self._state.is_over:
+            showing = f" Showing {game.seat_name(self._viewer)}'s view."
+        if not humans:
+            return "The computer plays every seat.", "computer players"
+        if len(humans) == 1:
+            return f"You play {humans[0]} against {against}.", f"you play {humans[0]}"
+        names = ", ".join(humans[:-1]) + " and " + humans[-1]
+        if computers:
+            return f"{names} share this screen against {against}.{showing}", f"{len(humans)} players"
+        secret = " It hides each player's secrets between turns." if game.hidden_information else ""
+        return f"{names} share this screen and take turns.{secret}{showing}", f"{len(humans)} players at one screen"
+
+    def _find_selection(self) -> tuple[str, dict[str, Move]] | None:
+        """The piece or card just chosen and the others the seat could choose instead, or None.
+
+        After a choice of one of the adapter's ``selection_kinds`` (a Knight to move, a card to play), the
+        chosen element can be clicked again to put it back, and another choosable one to switch to it.
+        """
+        kinds = getattr(self.adapter, "selection_kinds", ())
+        s = self._state
+        parent = s.parent
+        if not kinds or parent is None:
+            return None
+        seat, last = s.history[-1]
+        if last.kind not in kinds or parent.to_move != seat or s.to_move != seat:
+            return None
+        selected = self.adapter.target_of(last)
+        if selected is None or selected in self._targets or selected in self._collided:
+            return None
+        found, counts = {}, Counter()
+        for move in parent.legal_moves():
+            if move.kind in kinds:
+                target = self.adapter.target_of(move)
+                if target is not None:
+                    found[target] = move
+                    counts[target] += 1
+        switch = {t: m for t, m in found.items() if counts[t] == 1 and t != selected and t not in self._targets
+                  and t not in self._collided}
+        return selected, switch
+
+    def _rewind(self, move: Move | None) -> bool:
+        """Take back the last choice of a piece or card; then choose ``move`` instead, if given."""
+        parent = self._state.parent
+        state = parent if move is None else parent.play(move)
+        self._redo.clear()
+        self._set_message("")
+        self._set_state(state, run=False)
+        return True
+
+    def _pause_between(self, before: ninekit.State, after: ninekit.State) -> Mapping | None:
+        """The adapter's interlude for this move (e.g. a game of a match ends), or None."""
+        hook = getattr(self.adapter, "interlude", None)
+        if not self._interludes or hook is None:
+            return None
+        try:
+            pause = hook(before.view(None), after.view(None))
+        except Exception as exc:  # noqa: BLE001 - a broken picture must not stop the game
+            self.errors.append(f"interlude: {type(exc).__name__}: {exc}")
+            return None
+        return pause if isinstance(pause, Mapping) else None
+
+    @staticmethod
+    def moves_played(state: ninekit.State) -> int:
+        """Moves played, as the log numbers them (a choice that writes no log line, e.g. picking up a piece,
+        is part of the move it leads to): the count the save's file name and the load message use."""
+        return len(state.numbered_log(None))
 
     def _log_lines(self, s: ninekit.State, viewer: int | None) -> list[tuple[str, bool]]:
         """The viewer's log with the table events in place: ``(text, is_event)`` pairs."""
@@ -817,27 +1008,152 @@ class GameApp(w.VBox):
         return "".join(parts)
 
     # ---------------------------------------------------------------- saving
-    def _press_save(self) -> None:
-        self._save_link.value = ""
-        if self.game.hidden_information and not self._state.is_over:
-            self._confirm.layout.display = None
-            return
-        self._make_save_link()
+    def _save_file(self) -> tuple[str, str]:
+        """The Save button's file: (name, text).  The name counts moves as the log does."""
+        text = self._state.to_json()
+        moves = self.moves_played(self._state)
+        name = f"{self.game.name.replace('_', '-')}-{moves}-move{'s' if moves != 1 else ''}.json"
+        return name, text
 
-    def _make_save_link(self) -> None:
-        self._confirm.layout.display = "none"
+    # -------------------------------------------------------------- resuming
+    def _store(self) -> ResumeStore:
+        if self._resume_store is None:
+            self._resume_store = ResumeStore()
+        return self._resume_store
+
+    def _resume_payload(self) -> dict:
+        s = self._state
+        return {"version": RESUME_VERSION, "game": self.game.name, "title": self.game.title,
+                "save": s.to_json(), "seats": list(self.seats), "random_seat": bool(self.random_seat),
+                "teacher_mode": bool(self._teacher_mode), "moves": self.moves_played(s), "saved_at": time.time()}
+
+    def _keep_progress(self) -> None:
+        """Keep the game in progress on the server under this browser's token (never in the browser)."""
+        if self._resume_key is None or self._compact:
+            return
+        s = self._state
+        in_progress = not s.is_over and bool(s.history) and HUMAN in self.seats
+        self._resume_link.guard_leave = in_progress
+        if self._offered is not None or not self._reported:
+            return  # the visitor has not yet said whether to resume the game kept before
+        store = self._store()
+        if in_progress and s.seed is not None:
+            if self._token is None:
+                self._token = store.new_token()
+                self._resume_link.remember(self._token)
+            store.put(self._token, self._resume_payload())
+        elif self._token is not None:
+            store.drop(self._token)
+
+    def _got_token(self, token: str | None) -> None:
+        """The browser said which token it remembers (None: none): offer that game back if it is kept."""
+        self._reported = True
+        if token is None or token == self._token:
+            self._keep_progress()
+            return
+        payload = self._store().get(token)
+        self._token = token
+        offer = self._valid_offer(payload)
+        if offer is None:
+            self._keep_progress()
+            return
+        self._offered = offer
+        moves = offer["moves"]
+        ago = _ago(time.time() - float(offer.get("saved_at") or time.time()))
+        self._resume_text.value = (f"<b>Resume your game?</b> {esc(offer['title'])}, {moves} move"
+                                   f"{'s' if moves != 1 else ''} played, left {esc(ago)}.")
+        self._resume_offer.layout.display = None
+
+    @staticmethod
+    def _valid_offer(payload) -> dict | None:
+        if not isinstance(payload, dict) or payload.get("version") != RESUME_VERSION:
+            return None
+        if not isinstance(payload.get("save"), str) or not isinstance(payload.get("seats"), list):
+            return None
         try:
-            text = self._state.to_json()
-        except ValueError as exc:
-            self._set_message(f"Cannot save this game: {exc}")
-            return
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = f"{self.game.name}-move{len(self._state.history)}.json"
-        self._save_link.value = (f'<a download="{esc(name)}" href="data:application/json;base64,{data}">'
-                                 f"⬇ Download {esc(name)}</a>")
-        self._save_link.layout.display = None
+            state = ninekit.load(payload["save"])
+        except ValueError:
+            return None
+        seats = payload["seats"]
+        if state.is_over or len(seats) != state.game.players or any(k not in (HUMAN, COMPUTER) for k in seats):
+            return None
+        return {"state": state, "seats": seats, "title": state.game.title or state.game.name,
+                "moves": GameApp.moves_played(state), "random_seat": bool(payload.get("random_seat")),
+                "teacher_mode": bool(payload.get("teacher_mode")), "saved_at": payload.get("saved_at")}
 
-    def _clear_save(self) -> None:
-        self._confirm.layout.display = "none"
-        self._save_link.value = ""
-        self._save_link.layout.display = "none"
+    def resume(self) -> bool:
+        """Take up the game offered back after a reload ("Resume your game?")."""
+        offer, self._offered = self._offered, None
+        self._resume_offer.layout.display = "none"
+        if offer is None:
+            return False
+        state = offer["state"]
+        self._switch_game(state.game, offer["seats"])
+        self.random_seat = offer["random_seat"]
+        self._bots = {}
+        self._redo.clear()
+        self._events.clear()
+        self._viewer = self._last_viewer = None
+        self._pending_reveal = None
+        self._teacher_mode = offer["teacher_mode"] and state.game.hidden_information
+        self._note(f"The game was taken up again after the page was left ({offer['moves']} moves played)",
+                   len(state.history))
+        self._set_state(state)
+        self._set_message(f"Welcome back: your game goes on ({offer['moves']} moves played)", "info")
+        return True
+
+    def _decline_resume(self) -> None:
+        """Keep the new game; the game kept before is forgotten."""
+        self._offered = None
+        self._resume_offer.layout.display = "none"
+        if self._token is not None:
+            self._store().drop(self._token)
+        self._keep_progress()
+
+    @property
+    def resume_offered(self) -> bool:
+        """True while "Resume your game?" is on screen."""
+        return self._offered is not None
+
+
+def _ago(seconds: float) -> str:
+    """'3 minutes ago', in words."""
+    seconds = max(0, int(seconds))
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds >= size:
+            n = seconds // size
+            return f"{n} {unit}{'s' if n != 1 else ''} ago"
+    return "just now"
+
+
+def _form_row(control, help_text: str = "") -> w.HBox:
+    """One line of the New game form: the control (its label in the form's label column), its help beside it."""
+    parts = [control]
+    if help_text:
+        parts.append(w.HTML(f'<small class="nk-form-help">{esc(help_text)}</small>',
+                            layout=w.Layout(flex="1 1 14em")))
+    return w.HBox(parts, layout=w.Layout(align_items="center", flex_flow="row wrap")).add_class("ninekit-form-row")
+
+
+def _plain(detail: str) -> str:
+    """A rules error about settings in players' words: "option 'quiet_limit' must ..." -> "quiet limit must ..."."""
+    return re.sub(r"option '(\w+)'", lambda m: m.group(1).replace("_", " "), detail)
+
+
+def _count(moves: int) -> str:
+    """'1 move', '3 moves'; 'a choice' for none (a piece picked up, not yet moved)."""
+    if moves <= 0:
+        return "a choice"
+    return f"{moves} move{'s' if moves != 1 else ''}"
+
+
+def _load_problem(detail: str) -> str:
+    """Why a save was not loaded, in players' words (the detail stays in ``GameApp.problems``)."""
+    if "is not legal" in detail:
+        return ("That save does not follow the rules (a move in it cannot be played), so it was not loaded; "
+                "it may have been edited or damaged.")
+    if "unknown game" in detail:
+        return "That save is for a game this app does not have."
+    if "bytes" in detail and "at most" in detail:
+        return "That file is too large to be a ninekit save."
+    return "That file is not a ninekit save, or it was damaged; nothing was loaded."

@@ -47,13 +47,16 @@ CHROMIUM_ARGS = [
 ]
 
 # What a GameApp page shows, as CSS selectors.
-LEGAL = ".ninekit-app .ninekit-board [data-id].legal"
+# Playwright's :visible: a board may hold two pictures (wide and phone), one of them hidden at any width.
+LEGAL = ".ninekit-app .ninekit-board [data-id].legal:visible"
 CHOICES = ".ninekit-app .ninekit-choices button"
 PRIVACY = ".ninekit-app .ninekit-privacy button"
+NEXT = ".ninekit-app .ninekit-interlude button"  # "Next game" in the pause between the games of a match
 STATUS = ".ninekit-app .ninekit-status"
 MESSAGE = ".ninekit-app .ninekit-message"
 OUTCOME = ".ninekit-app .ninekit-outcome"
-INTERACTIVE = f"{LEGAL}, {CHOICES}"  # the app offers a first choice
+INTERACTIVE = f"{LEGAL}, {CHOICES}:visible"  # the app offers a first choice
+RESUME = ".ninekit-app .ninekit-resume-offer"  # "Resume your game?" after a reload
 BUSY = "#ninekit-busy"  # the template's 503.html: the server cannot start a kernel for this visitor now
 
 # Everything the app shows that a move changes: its text (status, log, message) and the board picture.
@@ -95,7 +98,9 @@ _APP_HEIGHT_JS = """() => {
 
 # The board picture's right edge and the page's width, in CSS px.
 _BOARD_BOX_JS = """() => {
-  const board = document.querySelector(".ninekit-app .ninekit-board svg").getBoundingClientRect();
+  const shown = Array.from(document.querySelectorAll(".ninekit-app .ninekit-board svg"))
+    .find((svg) => svg.getClientRects().length > 0);  // the picture for this width (wide or phone)
+  const board = shown.getBoundingClientRect();
   return {right: board.right, width: document.documentElement.clientWidth};
 }"""
 
@@ -328,15 +333,20 @@ def open_game(open_app, notebook: str, query: str = ""):
 def click_like_a_person(page, rng) -> tuple[str, str] | None:
     """Make one click a player could make, then wait for the page to settle.
 
-    The hand-over button if it shows, else a ``rng``-chosen highlighted (legal) board item, else a
-    ``rng``-chosen visible choice button.  Returns (what was clicked, ``settle``'s outcome), or None
-    (clicking nothing) if none of these is offered.
+    "Next game" in a pause between games, the hand-over button if it shows, else a ``rng``-chosen
+    highlighted (legal) board item, else a ``rng``-chosen visible choice button.  Board items that only
+    switch or put back a chosen piece or card (class ``nk-switch``) are left out, so every click moves on.
+    Returns (what was clicked, ``settle``'s outcome), or None (clicking nothing) if none of these is offered.
     """
     before = signature(page)
+    pause = visible(page.locator(NEXT))
     privacy = visible(page.locator(PRIVACY))
-    legal = page.locator(LEGAL).all()
+    legal = [item for item in page.locator(LEGAL).all() if item.is_visible()
+             and "nk-switch" not in (item.get_attribute("class") or "").split()]
     choices = visible(page.locator(CHOICES))
-    if privacy:
+    if pause:
+        target, what = pause[0], "Next game"
+    elif privacy:
         target, what = privacy[0], "the hand-over button"
     elif legal:
         target = rng.choice(legal)

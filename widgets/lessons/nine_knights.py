@@ -183,7 +183,7 @@ def _setup_steps(lesson: Tutorial) -> None:
         check=lambda s: sorted(DUTY[k] for k in s.position.waiting[NORTH]) == [7, 8, 9]
         and sum(1 for k in s.position.board if k and owner(s.position, k) == NORTH) == 6,
         solution=["Knight 1", "c8", "Knight 4", "g8"],
-        hint="Take a Knight with a button, then click a field in your two rows; twice.",
+        hint="Click a Knight in your Waiting Area (beside the board), then a field in your two rows; twice.",
         miss=lambda s: "your Waiting Area holds Knights "
                        + ", ".join(str(DUTY[k]) for k in s.position.waiting[NORTH]) + ", not 7, 8 and 9",
         success="Each player places six Knights, in the order 1-2-2-2-2-2-1 (a ruling completes the "
@@ -478,11 +478,11 @@ def _end_steps(lesson: Tutorial) -> None:
         check=lambda s: "N4" in s.position.fallen and not s.is_over,
         solution=["d6"],
         hint="Only a fight resets the count.",
-        miss=lambda s: ("60 turns in a row without a fight: a draw (ninekit's quiet_limit house rule)"
+        miss=lambda s: ("60 turns in a row without a fight: a draw (ninekit's quiet-limit house rule)"
                         if s.is_over else "no fight happened"),
         success="House rule of ninekit (not in the rulebook): after quiet_limit turns in a row without a fight "
                 "(60 unless chosen otherwise) the game is a draw; a fight sets the count back to 0.",
-        wrong=(_to("e4"), "quiet_limit house rule"),
+        wrong=(_to("e4"), "quiet-limit house rule"),
         opponent=reply)
 
 

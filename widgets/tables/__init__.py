@@ -9,11 +9,28 @@ An adapter has:
 ``draw(view, targets, pending) -> str``
     The SVG text.  ``targets`` maps a ``data-id`` to the legal Move it
     chooses; those elements must carry class ``legal``.  ``pending`` holds
-    UI-only hints (currently unused keys are ignored).  Must be a pure
-    function of its arguments.
+    UI-only hints from the shell, all optional (unknown keys are ignored):
+    ``"selected"``: the ``data-id`` of the piece or card the seat has just
+    chosen (clicking it again puts it back); ``"switch"``: the ``data-ids``
+    of the other pieces or cards the seat may choose instead (clicking one
+    switches the selection).  Draw those with class ``legal`` too, so they
+    can be clicked and reached with the keyboard.  ``"layout": "narrow"``
+    (only for an adapter whose ``narrow_layout`` is True) asks for the same
+    picture laid out for a phone (portrait, larger parts); the browser
+    shows it instead of the usual one on screens at most 720 px wide.
+    Must be a pure function of its arguments.
 ``target_of(move) -> str | None``
     The ``data-id`` that chooses ``move`` on the board, or None when the move
     is offered as a button.
+``interlude(before, after) -> dict | None`` (optional)
+    Called with the spectator views (``view(None)``) before and after each
+    move.  A dict means "stop here": the shell shows ``after``'s moment
+    until the players press its button, then play goes on.  Keys:
+    ``"title"`` (text), ``"html"`` (the result panel, HTML),
+    ``"svg"`` (the picture to show meanwhile, e.g. the final boards of a
+    finished game), optionally ``"svg_narrow"`` (that picture for phones),
+    ``"button"`` (the button's text).  Double Nine uses it
+    between the games of a match.
 ``describe_for_rules_panel(game) -> str`` (optional)
     Extra HTML for the Rules panel, e.g. a legend of the picture.
 
@@ -23,6 +40,7 @@ An adapter has:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from ..svg import el, group, svg_root, wrap_lines
@@ -41,7 +59,27 @@ def adapter_for(name: str):
 
 
 class TableAdapter:
-    """Base class with the optional parts filled in."""
+    """Base class with the optional parts filled in.
+
+    ``selection_kinds``: the kinds of move that only choose a piece or card for the next decision of the
+    same seat (a Knight to move, a card to play); the shell then lets the seat click the chosen one
+    again to put it back, or another one to switch (see ``pending`` in ``draw``).
+    """
+
+    selection_kinds: frozenset = frozenset()
+    narrow_layout: bool = False  # draw() also lays the picture out for phones (pending["layout"] == "narrow")
+
+    def tagline(self, game) -> str:
+        """One sentence on what the game is about: the rules summary's first paragraph, in plain text.
+
+        >>> import ninekit
+        >>> TableAdapter().tagline(ninekit.make("nine_knights")).split(",")[0]
+        "Move a Knight onto the opponent's Goal Token that shows the Knight's own Duty number"
+        """
+        summary = (getattr(game.rules, "summary", "") or "").strip()
+        first = summary.split("\n\n")[0]
+        first = re.sub(r"^\*\*[^*]+\.\*\*\s*", "", first)  # "**Goal.** "
+        return re.sub(r"[*`_]", "", " ".join(first.split()))
 
     def draw(self, view: Mapping, targets: Mapping, pending: Mapping) -> str:
         raise NotImplementedError
@@ -51,6 +89,9 @@ class TableAdapter:
 
     def describe_for_rules_panel(self, game) -> str:
         return ""
+
+    def interlude(self, before: Mapping, after: Mapping) -> Mapping | None:
+        return None
 
     def guess_move(self, data_id: str, legal) -> object | None:
         """The move a click on ``data_id`` most likely meant, legal or not.

@@ -3,17 +3,39 @@
 Each player's board shows its two stacks (Site ×10 on the left, Site ×1 on
 the right) fanned upwards: the cards beneath are thin strips with their
 number and name, the top card is drawn in full, and the board's number sits
-in the board's header.  Boards are stacked vertically (they stay readable on
-a phone); the viewer's own board is the last one, right above the hand.
+in the board's header.
+
+The table is landscape, to fit beside a side panel on a laptop screen: a
+header band (the match, the pile and the removed cards) over a grid of two
+columns.  The other players' boards come first, clockwise from the viewer;
+the viewer's own board is last, with the hand right beside it (3 players) or
+right below it (2 and 4 players), and a panel with what is being played,
+what Sniper showed and the finished games fills the free cell.  A spectator
+sees every board in seat order.
+
+For phones (``pending["layout"] == "narrow"``, see ``widgets/tables/__init__.py``) the same parts are drawn
+in one column, 388 units wide, so a 390 px screen shows them near 1:1: the match lines and the pile, the
+other players' boards, your own board, your hand, then the panel.  The cards beneath a top card grow tall
+enough to tap while they are the decision (Necromancer, Archangel).  Both pictures carry the same
+``data-id`` s, so a click means the same in either.
 
 Only the view is drawn: other players' hands are card backs (a count), the
 pile is a count unless Thera made it public (then its cards, top first).
+Once the match is over the view shows every hand, the pile and the removed
+cards, and so does the picture.  :meth:`DoubleNineTable.interlude` draws a
+finished game's final boards, with the hands and removed cards revealed,
+between the games of a match.
 
 Clicks (``data-id``):
 
 ``card:<name>``
     a card in your hand (choosing the card to play, or the card Fortune
-    Teller puts back);
+    Teller puts back).  While a chosen card waits for its site, the shell's
+    ``pending`` hints make it clickable too: the chosen card keeps the
+    ``data-id`` it had in the hand (``pending["selected"]``: a click puts it
+    back), and the other hand cards listed in ``pending["switch"]`` keep
+    theirs (a click switches to that card).  Those two kinds of click only change the selection: they also
+    carry class ``nk-switch``;
 ``site:<seat>:x10`` / ``site:<seat>:x1``
     a site - where the chosen card goes, or the top card Reaper takes, Sol
     removes, or the site Dark Elf gives to;
@@ -26,7 +48,8 @@ Clicks (``data-id``):
 
 Clown's left/right and Sniper's remove/keep are buttons.  Not colour alone:
 the expansion cards carry a star and the word "expansion" in their tooltip,
-legal targets get a highlight *and* a dashed outline.
+legal targets get a highlight *and* a dashed outline, the chosen card a
+thick outline *and* the words "chosen - click to put back".
 """
 
 from __future__ import annotations
@@ -38,19 +61,26 @@ from ninekit.double_nine import CARDS
 from ..svg import el, esc, group, svg_root, wrap_lines
 from . import TableAdapter, register
 
-WIDTH = 400
 PAD = 8
-COL_W = 184          # one site column
-COL_X = (PAD + 4, PAD + 4 + COL_W + 8)  # Site ×10, Site ×1
-STRIP = 19           # a card beneath: a strip this tall
-TOP_H = 58           # the top card of a site
-HAND_W = 184
-TEXT_CHARS = 28  # effect text characters a line on a card
+GAP = 12              # between the two columns
+PANEL_W = 372         # one column: a board, the hand, or the information panel
+WIDTH = 2 * PAD + 2 * PANEL_W + GAP
+COL_X = (PAD, PAD + PANEL_W + GAP)
+NARROW_WIDTH = 2 * PAD + PANEL_W  # the phone layout: one column, drawn near 1:1 on a 390 px screen
+SITE_W = 174          # one site column inside a board
+SITE_DX = (8, 8 + SITE_W + 8)  # Site ×10, Site ×1, from the board's left edge
+STRIP = 19            # a card beneath: a strip this tall
+TAP_STRIP = 40        # ... on a phone, while the cards beneath are the current decision (big enough to tap)
+TOP_H = 58            # the top card of a site
+HAND_W = (PANEL_W - 8) // 2
+TEXT_CHARS = 27       # effect text characters a line on a hand card
+CHIP_H = 21
 CARD_INFO = {c[0]: {"number": c[1], "set": c[2], "effect": c[3], "text": c[4], "constant": c[5]} for c in CARDS}
 SITE_KEYS = ("x10", "x1")
 SITE_WORDS = {"x10": "Site ×10", "x1": "Site ×1"}
 BOARD_PHASES = ("swap", "possess", "aim")
 SITE_KINDS = ("site", "take", "remove", "give")
+LINE_CHARS = 56       # characters of small text a line in one column
 
 # Own styles on top of the shared ones (widgets/svg.py): theme variables only, so the picture works in
 # JupyterLab's light and dark themes.
@@ -66,6 +96,7 @@ svg.ninekit-svg .dn-empty{fill:none;stroke:var(--nk-line);stroke-width:1.2;strok
 svg.ninekit-svg .dn-board{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 94%,var(--nk-ink));
   stroke:var(--nk-line);stroke-width:1}
 svg.ninekit-svg .dn-board.dn-turn{stroke:var(--nk-hl);stroke-width:2.5}
+svg.ninekit-svg .dn-board.dn-won{stroke:var(--nk-warn);stroke-width:2.5}
 svg.ninekit-svg text.dn-head{font-size:13.5px;font-weight:700;text-anchor:start}
 svg.ninekit-svg text.dn-bignum{font-size:26px;font-weight:800;text-anchor:end}
 svg.ninekit-svg text.dn-label{font-size:12px;text-anchor:start;fill:var(--jp-ui-font-color2,#555)}
@@ -76,7 +107,10 @@ svg.ninekit-svg .dn-token.dn-none{fill:none;stroke-dasharray:2 2}
 svg.ninekit-svg .dn-shield{fill:var(--nk-hl);stroke:none;opacity:.9}
 svg.ninekit-svg text.dn-mid{text-anchor:middle}
 svg.ninekit-svg text.dn-end{text-anchor:end}
-svg.ninekit-svg .dn-chosen{fill:none;stroke:var(--nk-warn);stroke-width:3}
+svg.ninekit-svg .dn-chosen{fill:none;stroke:var(--nk-warn);stroke-width:3.5}
+svg.ninekit-svg .dn-tag{fill:var(--nk-warn);stroke:none}
+svg.ninekit-svg text.dn-tag-t{fill:var(--nk-bg);font-size:11.5px;font-weight:700}
+svg.ninekit-svg .dn-tag.dn-alt{fill:var(--nk-hl)}
 svg.ninekit-svg .legal .dn-hit{fill:var(--nk-hl);fill-opacity:.2;stroke:var(--nk-hl);stroke-width:2;
   stroke-dasharray:6 3}
 svg.ninekit-svg .dn-hit{fill:transparent;stroke:none}
@@ -101,6 +135,14 @@ def _who(view: Mapping, seat: int) -> str:
     return f"{name} (you)" if seat == view.get("seat") else name
 
 
+def _name_of(view: Mapping, seat: int) -> str:
+    return _who(view, seat).replace(" (you)", "")
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _number_badge(x: float, y: float, r: float, number) -> str:
     return (el("circle", cx=x, cy=y, r=r, class_="dn-num")
             + el("text", number, x=x, y=y + 0.5, class_="dn-num-t", font_size=round(r * 1.25, 1)))
@@ -115,7 +157,7 @@ def _card_face(name: str, x: float, y: float, w: float, h: float, *, text_lines:
     star = " ★" if info["set"] == "expansion" else ""
     parts.append(el("text", f"{name}{star}", x=x + 38, y=y + 13, class_="dn-name"))
     effect = info["effect"] + (" [Constant]" if info["constant"] else "")
-    parts.append(el("text", effect, x=x + 38, y=y + 29, class_="dn-eff"))
+    parts.append(el("text", effect, x=x + 38, y=y + 29, class_="dn-eff", **_fit(effect, 6.0, w - 44)))
     if text_lines:
         lines = wrap_lines(info["text"], TEXT_CHARS if w >= HAND_W else int((w - 14) / 6.1))
         if len(lines) > text_lines:
@@ -126,13 +168,30 @@ def _card_face(name: str, x: float, y: float, w: float, h: float, *, text_lines:
     return parts
 
 
-def _strip(name: str, x: float, y: float, w: float) -> list[str]:
-    """A card beneath another: only its top strip shows."""
+def _fit(text: str, per_char: float, room: float) -> dict:
+    """SVG attributes that squeeze ``text`` into ``room`` when it would overflow (about ``per_char`` a character)."""
+    if len(text) * per_char <= room:
+        return {}
+    return {"textLength": round(room, 1), "lengthAdjust": "spacingAndGlyphs"}
+
+
+def _strip(name: str, x: float, y: float, w: float, h: float = STRIP) -> list[str]:
+    """A card beneath another: only its top strip (``h`` tall) shows."""
     info = CARD_INFO.get(name, {"number": "?", "set": "basic"})
     cls = "dn-card dn-exp" if info["set"] == "expansion" else "dn-card"
     star = " ★" if info["set"] == "expansion" else ""
-    return [el("rect", x=x, y=y, width=w, height=STRIP + 6, rx=5, class_=cls),
-            el("text", f"{info['number']}  {name}{star}", x=x + 8, y=y + STRIP / 2 + 1, class_="dn-strip-t")]
+    return [el("rect", x=x, y=y, width=w, height=h + 6, rx=5, class_=cls),
+            el("text", f"{info['number']}  {name}{star}", x=x + 8, y=y + h / 2 + 1, class_="dn-strip-t")]
+
+
+def _chip(name: str, x: float, y: float, w: float, label: str | None = None) -> list[str]:
+    """A small face-up card: its number and name on one line (pile, removed and revealed hand cards)."""
+    info = CARD_INFO.get(name, {"number": "?", "set": "basic"})
+    cls = "dn-card dn-exp" if info["set"] == "expansion" else "dn-card"
+    text = label if label is not None else f"{info['number']} {name}"
+    size = 12 if len(text) * 6.6 + 10 <= w else max(9.0, round((w - 10) / len(text) / 0.55, 1))
+    return [el("rect", x=x, y=y, width=w, height=CHIP_H, rx=4, class_=cls),
+            el("text", text, x=x + 5, y=y + CHIP_H / 2, class_="dn-strip-t", font_size=size if size != 12 else None)]
 
 
 def _card_back(x: float, y: float, w: float, h: float) -> list[str]:
@@ -140,11 +199,16 @@ def _card_back(x: float, y: float, w: float, h: float) -> list[str]:
             el("rect", x=x + 2.5, y=y + 2.5, width=w - 5, height=h - 5, rx=2, class_="dn-back2")]
 
 
-def _legal(parts: list[str], data_id: str, move, words: str, hit: tuple) -> str:
-    """Wrap ``parts`` as a clickable legal target (highlight rectangle ``hit`` on top)."""
+def _legal(parts: list[str], data_id: str, move, words: str, hit: tuple, *, switch: bool = False) -> str:
+    """Wrap ``parts`` as a clickable legal target (highlight rectangle ``hit`` on top).
+
+    ``switch``: the click only puts back or switches the chosen card (``pending``), it does not move the game
+    on - class ``nk-switch`` says so (the browser tests tell the two kinds of click apart by it).
+    """
     x, y, w, h = hit
     parts = parts + [el("rect", x=x - 2, y=y - 2, width=w + 4, height=h + 4, rx=7, class_="dn-hit")]
-    return group(*parts, el("title", f"{move} — {words}"), data_id=data_id, class_="dn-target legal", tabindex=0,
+    cls = "dn-target legal nk-switch" if switch else "dn-target legal"
+    return group(*parts, el("title", f"{move} — {words}"), data_id=data_id, class_=cls, tabindex=0,
                  role="button", aria_label=f"{move}. {words}")
 
 
@@ -160,12 +224,43 @@ def _shield(cx: float, cy: float) -> str:
     return el("path", d=d, class_="dn-shield")
 
 
-def _site_height(stack) -> float:
-    return TOP_H + STRIP * max(0, len(stack) - 1)
+def _site_height(stack, strip: float = STRIP) -> float:
+    return TOP_H + strip * max(0, len(stack) - 1)
+
+
+def _strip_height(view: Mapping, p: int, s: str, targets: Mapping, narrow: bool) -> float:
+    """How tall the cards beneath the top card of ``p``'s site ``s`` are drawn: tall enough to tap on a phone
+    while they are the current decision (Necromancer, Archangel)."""
+    if narrow and view.get("turn") == p and view.get("effect_site") == s \
+            and any(str(k).startswith("beneath:") for k in targets):
+        return TAP_STRIP
+    return STRIP
+
+
+def _text_lines(lines: list[str], x: float, y: float, chars: int = LINE_CHARS,
+                cls: str = "nk-small nk-left") -> tuple[list[str], float]:
+    """Wrapped lines of small text from ``y``; the parts and their height."""
+    parts: list[str] = []
+    h = 0.0
+    for line in lines:
+        for part in wrap_lines(line, chars):
+            parts.append(el("text", part, x=x, y=y + h + 8, class_=cls))
+            h += 17
+    return parts, h
+
+
+def _two(n: int) -> str:
+    return f"{n:02d}" if isinstance(n, int) else str(n)
 
 
 class DoubleNineTable(TableAdapter):
     """Draw a Double Nine view; cards, sites, boards and cards beneath are clicked."""
+
+    # Choosing a card only picks it for the site decision that follows: the shell lets the seat click it
+    # again to put it back, or click the other card to play that one instead (``pending`` in ``draw``).
+    selection_kinds = frozenset({"card"})
+    # A second picture for phones: one column, near 1:1 on a 390 px screen (``pending["layout"] == "narrow"``).
+    narrow_layout = True
 
     def target_of(self, move) -> str | None:
         kind, args = move.kind, tuple(move.args)
@@ -180,19 +275,20 @@ class DoubleNineTable(TableAdapter):
         return None  # direction, decide: buttons
 
     def guess_move(self, data_id: str, legal) -> object | None:
+        """The move a click on ``data_id`` meant (a well-formed one, so the reason is in the player's words)."""
         from ninekit import Move
 
         legal = list(legal)
         kind = legal[0].kind if legal else None
         bits = str(data_id).split(":")
         try:
-            if bits[0] == "card" and len(bits) == 2:
+            if bits[0] == "card" and len(bits) == 2 and bits[1] in CARD_INFO:
                 return Move("return" if kind == "return" else "card", (bits[1],))
-            if bits[0] == "site" and len(bits) == 3:
+            if bits[0] == "site" and len(bits) == 3 and bits[2] in SITE_KEYS and 0 <= int(bits[1]) < 4:
                 return Move(kind if kind in SITE_KINDS else "site", (int(bits[1]), bits[2]))
-            if bits[0] == "board" and len(bits) == 2:
+            if bits[0] == "board" and len(bits) == 2 and 0 <= int(bits[1]) < 4:
                 return Move(kind if kind in BOARD_PHASES else "swap", (int(bits[1]),))
-            if bits[0] == "beneath" and len(bits) == 2:
+            if bits[0] == "beneath" and len(bits) == 2 and 0 <= int(bits[1]) < 40:
                 return Move("beneath", (int(bits[1]),))
         except ValueError:
             return None
@@ -210,93 +306,222 @@ class DoubleNineTable(TableAdapter):
             "(right); the cards beneath a top card are fanned above it as strips, and the big number is the "
             "board's number now. A shield marks a site that Sister protects from other players' effects. "
             "Expansion cards carry a ★. Other players' hands and a face-down pile are card backs. "
-            "To play, click a card in your hand, then a highlighted site; other choices are highlighted "
-            "cards or boards (Tab to them and press Enter), or buttons under the table.</p>"
+            "To play, click a card in your hand, then a highlighted site; click the chosen card again to put "
+            "it back, or your other card to play that one instead. Other choices are highlighted "
+            "cards or boards (Tab to them and press Enter), or buttons under the table. "
+            "When a game of the match ends, its final boards and every hand are shown before the next deal; "
+            "when the match ends, every card is shown.</p>"
             "<table><thead><tr><th>#</th><th>Card</th><th>Effect</th></tr></thead><tbody>"
             + "".join(rows) + "</tbody></table>"
         )
 
+    # ------------------------------------------------------------------ between games
+    def interlude(self, before: Mapping, after: Mapping) -> Mapping | None:
+        """A stop between two games of a match: the finished game's result and final boards.
+
+        ``before`` and ``after`` are spectator views around one move.  When that move ended a game and the
+        match goes on, the players see the result panel and the final boards (every hand and the removed
+        cards revealed: the next deal is made afresh from the whole deck) until they press "Next game".
+        When the match ends there is no interlude: the shell shows the outcome, and the table the final
+        boards with every card revealed.
+        """
+        done_before = before.get("results") or []
+        done = after.get("results") or []
+        if len(done) != len(done_before) + 1 or after.get("phase") == "over":
+            return None
+        g = len(done)
+        return {"title": f"Game {g} is over", "html": self._result_html(after, g - 1),
+                "svg": self.draw_result(after, g - 1), "svg_narrow": self.draw_result(after, g - 1, narrow=True),
+                "button": "Next game"}
+
+    def _result_html(self, view: Mapping, g: int) -> str:
+        result = (view.get("results") or [])[g]
+        numbers, winners = list(result.get("numbers") or []), list(result.get("winners") or [])
+        n = len(numbers)
+        rows = []
+        for p in range(n):
+            won = p in winners
+            cells = [esc(_name_of(view, p)), f"<b>{esc(_two(numbers[p]))}</b>"]
+            if view.get("teams"):
+                cells.append("team " + "AB"[p % 2])
+            cells.append("takes a victory token" if won else "")
+            rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        head = ["Player", "Number"] + (["Team"] if view.get("teams") else []) + [""]
+        table = ("<table class='dn-result'><thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in head)
+                 + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+        parts = [table]
+        if result.get("reason"):
+            parts.append(f"<p>{esc(result['reason'])}</p>")
+        tokens = list(view.get("victory_tokens") or [])
+        standing = ", ".join(f"{_name_of(view, p)} {tokens[p] if p < len(tokens) else 0}" for p in range(n))
+        if view.get("competition"):
+            totals = list(view.get("totals") or [])
+            sums = ", ".join(f"{_name_of(view, p)} {totals[p] if p < len(totals) else 0}" for p in range(n))
+            what = "team totals" if view.get("teams") else "totals"
+            parts.append(f"<p>Competition Rule: the {what} of the numbers decide the match after three games. "
+                         f"{esc(what.capitalize())} so far: {esc(sums)}. Victory tokens (they do not decide): "
+                         f"{esc(standing)}.</p>")
+        else:
+            parts.append(f"<p>Victory tokens: {esc(standing)}. The first to two victory tokens wins the "
+                         "match.</p>")
+        start = view.get("start_player")
+        next_game = view.get("game_number") or g + 2
+        if isinstance(start, int):
+            parts.append(f"<p>Next: {esc(_name_of(view, start))} starts game {esc(next_game)}, with a new deal "
+                         "from the whole deck.</p>")
+        return "<div class='dn-interlude'>" + "".join(parts) + "</div>"
+
+    def draw_result(self, view: Mapping, g: int, *, narrow: bool = False) -> str:
+        """The picture of finished game ``g`` (0-based) of ``view``: final boards, hands and removed cards
+        (laid out for a phone when ``narrow``)."""
+        result = (view.get("results") or [])[g]
+        n = int(view.get("players") or len(result.get("numbers") or []) or 2)
+        numbers = list(result.get("numbers") or [0] * n)
+        boards = result.get("boards") or [{"x10": [], "x1": [], "number": numbers[p]} for p in range(n)]
+        hands = result.get("hands")
+        removed = result.get("removed")
+        pile = result.get("pile")
+        record = dict(view)
+        record.update(
+            seat=None, hand=None, boards=boards, hands=hands, removed=removed,
+            hand_counts=[len(h) for h in hands] if hands is not None else [0] * n,
+            pile=pile, pile_count=len(pile or []), pile_face_up=False,
+            removed_count=len(removed) if removed is not None else None,
+            phase="over", playing=None, resolving=None, effect_site=None, sniper=[],
+            results=list((view.get("results") or [])[:g + 1]), game_number=g + 1,
+        )
+        return self._draw(record, {}, {"layout": "narrow"} if narrow else {}, record_of=result)
+
     # ------------------------------------------------------------------ drawing
     def draw(self, view: Mapping, targets: Mapping, pending: Mapping) -> str:
+        """The table; ``pending["layout"] == "narrow"`` lays it out for a phone (see the module docstring)."""
+        return self._draw(view, targets, pending or {})
+
+    def _draw(self, view: Mapping, targets: Mapping, pending: Mapping, record_of: Mapping | None = None) -> str:
         n = int(view.get("players") or len(view.get("boards") or []) or 2)
         seat = view.get("seat")
+        viewer = seat if isinstance(seat, int) and 0 <= seat < n else None
         boards = view.get("boards") or [{"x10": [], "x1": [], "number": 0} for _ in range(n)]
-        phase = view.get("phase")
+        narrow = pending.get("layout") == "narrow"
+        width = NARROW_WIDTH if narrow else WIDTH
         body: list[str] = [STYLE]
-        y = PAD
 
-        # --- the match line(s)
-        lines = self._match_lines(view)
-        for line in lines:
-            for part in wrap_lines(line, 56):
-                body.append(el("text", part, x=PAD + 4, y=y + 8, class_="nk-small nk-left"))
-                y += 17
-        y += 4
-
-        # --- the pile and removed cards
-        parts, height = self._pile(view, y)
+        parts, y = self._header(view, PAD, record_of, width=width, narrow=narrow)
         body += parts
-        y += height + 8
+        y += 8
 
-        # --- the boards, viewer's last
-        order = list(range(n))
-        if isinstance(seat, int) and 0 <= seat < n:
-            order = [(seat + 1 + k) % n for k in range(n)]
-        for p in order:
-            parts, height = self._board(view, p, boards[p] if p < len(boards) else {}, targets, y, phase)
-            body += parts
-            y += height + 8
+        # the other players' boards clockwise from the viewer, then the viewer's board and hand: in a grid of two
+        # columns, or (narrow) one under the other
+        if viewer is None:
+            cells = [("board", p) for p in range(n)] + [("info",)]
+        elif narrow or (n - 1) % 2:  # 2 or 4 players: the own board is in the right column, the hand below it
+            cells = [("board", (viewer + 1 + k) % n) for k in range(n - 1)] + [("board", viewer), ("info",),
+                                                                                ("hand",)]
+            if narrow:  # the hand right under the own board, what is going on last
+                cells[-2:] = [("hand",), ("info",)]
+        else:  # 3 players: the hand beside the own board
+            cells = [("board", (viewer + 1 + k) % n) for k in range(n - 1)] + [("board", viewer), ("hand",),
+                                                                                ("info",)]
+        per_row = 1 if narrow else 2
+        for r in range(0, len(cells), per_row):
+            row = cells[r:r + per_row]
+            site_h = max([max(_site_height((boards[c[1]] if c[1] < len(boards) else {}).get(s) or [],
+                                           _strip_height(view, c[1], s, targets, narrow))
+                              for s in SITE_KEYS) for c in row if c[0] == "board"] or [0])
+            height = 0.0
+            for col, cell in enumerate(row):
+                x = COL_X[col]
+                if cell[0] == "board":
+                    p = cell[1]
+                    parts, h = self._board(view, p, boards[p] if p < len(boards) else {}, targets, x, y, site_h,
+                                           record_of, narrow=narrow)
+                elif cell[0] == "hand":
+                    parts, h = self._hand(view, targets, pending, x, y)
+                else:
+                    parts, h = self._info(view, x, y, record_of)
+                body += parts
+                height = max(height, h)
+            if height:
+                y += height + 8
+        height = y - 8 + PAD
+        if record_of is not None:
+            label = f"Double Nine: the final boards of game {view.get('game_number')}, every hand shown"
+        else:
+            who = "a spectator" if seat is None else _name_of(view, seat)
+            label = f"Double Nine table seen by {who}. {view.get('prompt', '')}".strip()
+        bg = el("rect", x=0, y=0, width=width, height=height, class_="nk-bgrect")
+        return svg_root(width, height, bg + "".join(body), label=label, game=str(view.get("game", "double_nine")))
 
-        # --- being played / resolving
-        playing, resolving = view.get("playing"), view.get("resolving")
-        if playing:
-            body.append(el("text", f"Playing {playing}: choose a highlighted site for it", x=PAD + 4, y=y + 8,
-                           class_="nk-small nk-left"))
-            y += 18
-            face = _card_face(playing, PAD + 4, y, HAND_W, 46)
-            face.append(el("rect", x=PAD + 4, y=y, width=HAND_W, height=46, rx=6, class_="dn-chosen"))
-            body.append(_plain(face, None, f"Being played: {card_words(playing)}"))
-            y += 54
-        elif resolving:
-            for part in wrap_lines(f"Resolving the effect of {resolving}", 56):
-                body.append(el("text", part, x=PAD + 4, y=y + 8, class_="nk-small nk-left"))
-                y += 17
-            y += 4
+    # --- the header band: the match, the pile, the removed cards
+    def _header(self, view: Mapping, y0: float, record_of: Mapping | None, *, width: float = WIDTH,
+                narrow: bool = False) -> tuple[list[str], float]:
+        """The match lines with the pile beside them (narrow: under them), then any cards shown face up."""
+        lines = self._match_lines(view, record_of)
+        if narrow:
+            parts, h = _text_lines(lines, PAD + 4, y0, chars=int((width - 2 * PAD - 8) / 6.6))
+            pile_parts, pile_h = self._pile(view, PAD + 4, y0 + h + 4)
+            y = y0 + h + 4 + pile_h + 4
+        else:
+            pile_x = width - PAD - 290
+            parts, h = _text_lines(lines, PAD + 4, y0, chars=int((pile_x - PAD - 16) / 6.6))
+            pile_parts, pile_h = self._pile(view, pile_x, y0)
+            y = y0 + max(h, pile_h) + 4
+        parts += pile_parts
+        pile = view.get("pile")
+        if pile:  # face up (Thera), or shown once the match is over
+            over = view.get("phase") == "over" and not view.get("pile_face_up")
+            words = ("Left on the pile, top card first (shown: the game is over):" if over
+                     else "The pile, top card first:")
+            chips, ch = self._chips([f"{i + 1}. {CARD_INFO.get(c, {}).get('number', '?')} {c}" for i, c in
+                                     enumerate(pile)], pile, y, words, "Pile card {i} from the top: {words}",
+                                    width=width)
+            parts += chips
+            y += ch
+        removed = view.get("removed")
+        if removed is not None:
+            words = "Removed from the game face down (shown: the game is over):"
+            if not removed:
+                parts.append(el("text", words[:-1] + ": none", x=PAD + 4, y=y + 8, class_="dn-label"))
+                y += 20
+            else:
+                labels = [f"{CARD_INFO.get(c, {}).get('number', '?')} {c}" for c in removed]
+                chips, ch = self._chips(labels, removed, y, words, "Removed from the game: {words}", width=width)
+                parts += chips
+                y += ch
+        return parts, y - y0
 
-        # --- your hand
-        parts, height = self._hand(view, targets, y)
-        body += parts
-        y += height
+    def _chips(self, labels: list[str], names: list[str], y: float, title: str, each: str, *,
+               width: float = WIDTH) -> tuple[list[str], float]:
+        """A titled grid of chips, 6 a row (narrower: as many as fit with their labels at full size, at least 2)."""
+        room = width - 2 * PAD - 8
+        longest = max((len(label) for label in labels), default=0) * 6.6 + 10
+        per_row = 6 if width >= WIDTH else max(2, min(6, int((room + 4) // (longest + 4))))
+        chip_w = (room - (per_row - 1) * 4) / per_row
+        parts = [el("text", title, x=PAD + 4, y=y + 8, class_="dn-label", **_fit(title, 6.0, room))]
+        y0 = y + 18
+        for i, (label, name) in enumerate(zip(labels, names)):
+            row, col = divmod(i, per_row)
+            cx, cy = PAD + 4 + col * (chip_w + 4), y0 + row * (CHIP_H + 3)
+            parts.append(_plain(_chip(name, cx, cy, chip_w, label), None,
+                                each.format(i=i + 1, words=card_words(name))))
+        rows = -(-len(names) // per_row)
+        return parts, 18 + rows * (CHIP_H + 3) + 4
 
-        # --- what Sniper showed, results so far
-        extra = []
-        for item in view.get("sniper") or []:
-            try:
-                extra.append(f"Sniper showed you: {_who(view, int(item['seat']))} held {item['card']}")
-            except (KeyError, TypeError, ValueError):
-                continue
-        for g, result in enumerate(view.get("results") or []):
-            numbers = " / ".join(str(x) for x in result.get("numbers", []))
-            winners = " and ".join(_who(view, w) for w in result.get("winners", []))
-            extra.append(f"Game {g + 1}: numbers {numbers}; won by {winners}")
-        for line in extra:
-            for part in wrap_lines(line, 56):
-                body.append(el("text", part, x=PAD + 4, y=y + 8, class_="nk-small nk-left"))
-                y += 17
-        height = y + PAD
-        who = "a spectator" if seat is None else _who(view, seat).replace(" (you)", "")
-        label = f"Double Nine table seen by {who}. {view.get('prompt', '')}".strip()
-        bg = el("rect", x=0, y=0, width=WIDTH, height=height, class_="nk-bgrect")
-        return svg_root(WIDTH, height, bg + "".join(body), label=label, game=str(view.get("game", "double_nine")))
-
-    def _match_lines(self, view: Mapping) -> list[str]:
+    def _match_lines(self, view: Mapping, record_of: Mapping | None = None) -> list[str]:
         game_no = view.get("game_number") or 1
         deck = view.get("deck") or "basic"
-        first = f"Game {game_no}"
-        if view.get("competition"):
-            first += " of 3 (Competition Rule: highest total wins)"
+        if record_of is not None:
+            winners = [_name_of(view, w) for w in record_of.get("winners") or []]
+            first = f"Game {game_no} is over: {_and(winners) if winners else 'nobody'} " \
+                    f"{'takes' if len(winners) == 1 else 'take'} a victory token"
         else:
-            first += " · first to 2 victory tokens wins"
+            first = f"Game {game_no}"
+            if view.get("phase") == "over":
+                first += " · the match is over: every card is shown"
+            elif view.get("competition"):
+                first += " of 3 (Competition Rule: highest total wins)"
+            else:
+                first += " · first to 2 victory tokens wins"
         first += f" · deck: {deck}"
         lines = [first]
         target = view.get("target")
@@ -304,21 +529,21 @@ class DoubleNineTable(TableAdapter):
             lines.append(f"Target {target}: the number closest to it wins (Random Number Rule)")
         teams = view.get("teams")
         if teams:
-            names = [" + ".join(_who(view, p).replace(" (you)", "") for p in team) for team in teams]
-            lines.append("Teams: " + " against ".join(names) + " (numbers added)")
+            names = [" + ".join(_name_of(view, p) for p in team) for team in teams]
+            lines.append("Teams, numbers added: " + " vs ".join(names))
             boards = view.get("boards") or []
             sums = []
             for t, team in enumerate(teams):
                 nums = [int(boards[p].get("number", 0)) for p in team if p < len(boards)]
                 sums.append(f"team {'AB'[t % 2]} " + " + ".join(f"{x:02d}" for x in nums) + f" = {sum(nums)}")
-            lines.append("Now: " + "; ".join(sums))
+            lines.append(("Final: " if record_of is not None or view.get("phase") == "over" else "Now: ")
+                         + "; ".join(sums))
         return lines
 
-    def _pile(self, view: Mapping, y: float) -> tuple[list[str], float]:
+    def _pile(self, view: Mapping, x: float, y: float) -> tuple[list[str], float]:
         count = int(view.get("pile_count") or 0)
-        removed = int(view.get("removed_count") or 0)
+        removed = view.get("removed_count")
         parts: list[str] = []
-        x = PAD + 4
         face_up = bool(view.get("pile_face_up"))
         pile = view.get("pile") if face_up else None
         if pile:  # Thera turned it over: the stack shows its top card's face
@@ -334,40 +559,32 @@ class DoubleNineTable(TableAdapter):
         if not count:
             parts.append(el("rect", x=x, y=y, width=30, height=42, rx=3, class_="dn-empty"))
         words = f"Draw pile: {count} card{'s' * (count != 1)}" + (", face up (Thera)" if face_up else ", face down")
+        if not count:
+            words = "Draw pile: empty"
         parts.append(el("text", words, x=x + 50, y=y + 12, class_="nk-small nk-left"))
-        parts.append(el("text", f"Removed from the game: {removed} face down", x=x + 50, y=y + 30,
-                        class_="dn-label"))
-        height = 46
-        if pile:
-            parts.append(el("text", "The pile, top card first:", x=x, y=y + height + 6, class_="dn-label"))
-            height += 14
-            per_row, chip_w = 4, 93
-            for i, name in enumerate(pile):
-                row, col = divmod(i, per_row)
-                cx, cy = x + col * (chip_w + 3), y + height + row * 24
-                info = CARD_INFO.get(name, {"number": "?", "set": "basic"})
-                cls = "dn-card dn-exp" if info["set"] == "expansion" else "dn-card"
-                chip = [el("rect", x=cx, y=cy, width=chip_w, height=21, rx=4, class_=cls),
-                        el("text", f"{i + 1}. {info['number']} {name}", x=cx + 5, y=cy + 11, class_="dn-strip-t",
-                           font_size=10 if len(name) > 11 else None)]
-                parts.append(_plain(chip, None, f"Pile card {i + 1} from the top: {card_words(name)}"))
-            height += 24 * (-(-len(pile) // per_row))
+        if removed is not None:
+            parts.append(el("text", f"Removed from the game: {removed} face down", x=x + 50, y=y + 30,
+                            class_="dn-label"))
         title = words + (". Order from the top: " + ", ".join(pile) if pile else "")
-        return [group(*parts, el("title", title), aria_label=title)], height
+        return [group(*parts, el("title", title), aria_label=title)], 46
 
-    def _board(self, view: Mapping, p: int, board: Mapping, targets: Mapping, y0: float,
-               phase) -> tuple[list[str], float]:
+    # --- a board
+    def _board(self, view: Mapping, p: int, board: Mapping, targets: Mapping, x0: float, y0: float,
+               site_h: float, record_of: Mapping | None, *, narrow: bool = False) -> tuple[list[str], float]:
+        phase = view.get("phase")
         stacks = {s: list(board.get(s) or []) for s in SITE_KEYS}
-        site_h = max(_site_height(stacks["x10"]), _site_height(stacks["x1"]))
-        head_h = 40
+        hands = view.get("hands")
+        shown_hand = hands[p] if isinstance(hands, list) and p < len(hands) else None
+        head_h = 40 + (24 if shown_hand is not None else 0)
         height = head_h + 16 + site_h + 8
-        turn = view.get("turn") == p and view.get("phase") != "over"
+        turn = view.get("turn") == p and phase != "over"
+        won = record_of is not None and p in (record_of.get("winners") or [])
         number = board.get("number", 0)
         out: list[str] = []
 
         # frame and header (the header and frame are the board-level target)
-        frame = [el("rect", x=PAD, y=y0, width=WIDTH - 2 * PAD, height=height, rx=8,
-                    class_="dn-board dn-turn" if turn else "dn-board")]
+        cls = "dn-board dn-turn" if turn else "dn-board dn-won" if won else "dn-board"
+        frame = [el("rect", x=x0, y=y0, width=PANEL_W, height=height, rx=8, class_=cls)]
         name = _who(view, p)
         tag = ""
         teams = view.get("teams")
@@ -375,33 +592,42 @@ class DoubleNineTable(TableAdapter):
             for t, team in enumerate(teams):
                 if p in team:
                     tag = f" · team {'AB'[t % 2]}"
-        head = name + tag + (" · to play" if turn else "")
-        frame.append(el("text", head, x=PAD + 10, y=y0 + 13, class_="dn-head"))
-        # hand (backs or count), tokens
+        head = name + tag + (" · to play" if turn else " · wins" if won else "")
+        frame.append(el("text", head, x=x0 + 10, y=y0 + 13, class_="dn-head"))
         counts = view.get("hand_counts") or []
         held = int(counts[p]) if p < len(counts) else 0
-        sub = f"hand: {held} card{'s' * (held != 1)}"
-        x = PAD + 10
-        for k in range(held):
-            frame += _card_back(x + 9 * k, y0 + 24, 11, 15)
-        x += 9 * held + 10 if held else 0
+        sub = "" if shown_hand is not None else f"hand: {held} card{'s' * (held != 1)} · "
+        x = x0 + 10
+        if shown_hand is None:
+            for k in range(held):
+                frame += _card_back(x + 9 * k, y0 + 24, 11, 15)
+            x += 9 * held + 10 if held else 0
         tokens = view.get("victory_tokens") or []
         mine = int(tokens[p]) if p < len(tokens) else 0
         if view.get("competition"):
             totals = view.get("totals") or []
-            sub += f" · total so far {totals[p] if p < len(totals) else 0}"
+            sub += f"total so far {totals[p] if p < len(totals) else 0}"
         else:
-            sub += f" · victory tokens {mine}/2"
+            sub += f"victory tokens {mine}/2"
         frame.append(el("text", sub, x=x, y=y0 + 31, class_="dn-label"))
         if not view.get("competition"):
             tx = x + 6.0 * len(sub) + 12
             for k in range(2):
                 frame.append(el("circle", cx=tx + 14 * k, cy=y0 + 31, r=5,
                                 class_="dn-token" if k < mine else "dn-token dn-none"))
-        frame.append(el("text", f"{number:02d}" if isinstance(number, int) else number, x=WIDTH - PAD - 10,
-                        y=y0 + 20, class_="dn-bignum"))
-        frame.append(el("text", "number", x=WIDTH - PAD - 50, y=y0 + 22, class_="dn-label dn-end"))
+        frame.append(el("text", _two(number), x=x0 + PANEL_W - 10, y=y0 + 20, class_="dn-bignum"))
+        frame.append(el("text", "number", x=x0 + PANEL_W - 50, y=y0 + 13, class_="dn-label dn-end"))
         words = f"{name}'s board: number {number}; {sub}"
+        if shown_hand is not None:
+            said = "Left in hand" if record_of is not None else "In hand"
+            frame.append(el("text", f"{said}:", x=x0 + 10, y=y0 + 52, class_="dn-label"))
+            hx = x0 + 10 + 6.3 * len(said) + 12
+            if not shown_hand:
+                frame.append(el("text", "no card", x=hx, y=y0 + 52, class_="dn-label"))
+            for k, card in enumerate(shown_hand):
+                frame.append(_plain(_chip(card, hx + 124 * k, y0 + 42, 120), None,
+                                    f"{name} holds {card_words(card)}"))
+            words += "; holds " + (", ".join(shown_hand) if shown_hand else "no card")
         board_id = f"board:{p}"
         board_move = targets.get(board_id)
         board_mode = phase in BOARD_PHASES
@@ -409,12 +635,13 @@ class DoubleNineTable(TableAdapter):
         # the two sites
         sites = []
         for s_i, s in enumerate(SITE_KEYS):
-            sites.append(self._site(view, p, s, stacks, targets, COL_X[s_i], y0 + head_h, site_h,
-                                    clickable=not board_mode))
-        if board_mode:
+            sites.append(self._site(view, p, s, stacks, targets, x0 + SITE_DX[s_i], y0 + head_h, site_h,
+                                    clickable=not board_mode and record_of is None,
+                                    strip_h=_strip_height(view, p, s, targets, narrow)))
+        if board_mode and record_of is None:
             parts = frame + sites
             if board_move is not None:
-                out.append(_legal(parts, board_id, board_move, words, (PAD, y0, WIDTH - 2 * PAD, height)))
+                out.append(_legal(parts, board_id, board_move, words, (x0, y0, PANEL_W, height)))
             else:
                 out.append(_plain(parts, board_id, words))
         else:
@@ -423,75 +650,149 @@ class DoubleNineTable(TableAdapter):
         return out, height
 
     def _site(self, view: Mapping, p: int, s: str, stacks: Mapping, targets: Mapping, x: float, y: float,
-              site_h: float, *, clickable: bool) -> str:
+              site_h: float, *, clickable: bool, strip_h: float = STRIP) -> str:
         stack = stacks[s]
         other = stacks["x1" if s == "x10" else "x10"]
-        protected = bool(other) and other[-1] == "Sister" and p != view.get("turn")
         shielded = bool(other) and other[-1] == "Sister"
-        label = SITE_WORDS[s] + (" · Sister protects it" if shielded else "")
+        protected = shielded and p != view.get("turn") and view.get("phase") != "over"
+        label = SITE_WORDS[s] + (" · protected" if shielded else "")
         parts = [el("text", label, x=x + (16 if shielded else 2), y=y + 6, class_="dn-label")]
         if shielded:
             parts.append(_shield(x + 7, y + 6))
         top_y = y + 16 + site_h - TOP_H  # the top cards of both sites line up at the bottom
         beneath_parts = []
-        yy = top_y - STRIP * (len(stack) - 1)
+        yy = top_y - strip_h * (len(stack) - 1)
         choosing_here = view.get("turn") == p and view.get("effect_site") == s
         for i, name in enumerate(stack[:-1]):
-            strip = _strip(name, x, yy, COL_W)
+            strip = _strip(name, x, yy, SITE_W, strip_h)
             data_id = f"beneath:{i}" if choosing_here else None
             move = targets.get(data_id) if data_id else None
             words = f"Card {i + 1} from the bottom of {_who(view, p)}'s {SITE_WORDS[s]}: {card_words(name)}"
             if move is not None:
-                beneath_parts.append(_legal(strip, data_id, move, words, (x, yy, COL_W, STRIP)))
+                beneath_parts.append(_legal(strip, data_id, move, words, (x, yy, SITE_W, strip_h)))
             else:
                 beneath_parts.append(_plain(strip, None, words))
-            yy += STRIP
+            yy += strip_h
         if stack:
-            face = _card_face(stack[-1], x, top_y, COL_W, TOP_H, text_lines=1)
+            face = _card_face(stack[-1], x, top_y, SITE_W, TOP_H, text_lines=1)
             top_words = f"Top card of {_who(view, p)}'s {SITE_WORDS[s]}: {card_words(stack[-1])}"
         else:
-            face = [el("rect", x=x, y=top_y, width=COL_W, height=TOP_H, rx=6, class_="dn-empty"),
-                    el("text", "empty: counts 0", x=x + COL_W / 2, y=top_y + TOP_H / 2, class_="dn-label dn-mid")]
+            face = [el("rect", x=x, y=top_y, width=SITE_W, height=TOP_H, rx=6, class_="dn-empty"),
+                    el("text", "empty: counts 0", x=x + SITE_W / 2, y=top_y + TOP_H / 2, class_="dn-label dn-mid")]
             top_words = f"{_who(view, p)}'s {SITE_WORDS[s]} is empty (counts 0)"
         if protected:
-            face.append(_shield(x + COL_W - 12, top_y + 12))
+            face.append(_shield(x + SITE_W - 12, top_y + 12))
             top_words += "; Sister protects it from other players' effects"
         site_id = f"site:{p}:{s}"
         move = targets.get(site_id) if clickable else None
         out = parts + beneath_parts
         if move is not None:
-            out.append(_legal(face, site_id, move, top_words, (x, top_y, COL_W, TOP_H)))
+            out.append(_legal(face, site_id, move, top_words, (x, top_y, SITE_W, TOP_H)))
         else:
             out.append(_plain(face, site_id if clickable else None, top_words))
         return group(*out)
 
-    def _hand(self, view: Mapping, targets: Mapping, y: float) -> tuple[list[str], float]:
+    # --- your hand (with the chosen card while it waits for its site)
+    def _hand(self, view: Mapping, targets: Mapping, pending: Mapping, x0: float,
+              y: float) -> tuple[list[str], float]:
         hand = view.get("hand")
         parts: list[str] = []
-        x0 = PAD + 4
         if hand is None:
-            parts.append(el("text", "Hands are hidden (spectator's view)", x=x0, y=y + 8, class_="nk-small nk-left"))
-            return parts, 22
-        title = "Your hand" + (": click a card to play it" if any(k.startswith("card:") for k in targets) else "")
-        parts.append(el("text", title, x=x0, y=y + 8, class_="dn-head"))
+            return parts, 0
+        y0 = y
+        phase = view.get("phase")
+        chosen = view.get("playing") if phase == "site" and view.get("turn") == view.get("seat") else None
+        selected = pending.get("selected") if chosen else None
+        selected = selected if isinstance(selected, str) and selected else None
+        switch = [s for s in (pending.get("switch") or []) if isinstance(s, str)] if chosen else []
+        cards = ([(chosen, "chosen")] if chosen else []) + [(name, "hand") for name in hand]
+        if chosen:
+            title = f"Your hand: choose a site for {chosen}"
+        elif any(k.startswith("card:") for k in targets):
+            title = "Your hand: click the card to put back" if phase == "return" else \
+                "Your hand: click a card to play it"
+        else:
+            title = "Your hand"
+        parts.append(el("text", title, x=x0 + 2, y=y + 8, class_="dn-head", **_fit(title, 7.6, PANEL_W - 4)))
         y += 20
-        if not hand:
-            parts.append(el("text", "(no card)", x=x0, y=y + 8, class_="dn-label"))
+        if not cards:
+            parts.append(el("text", "(no card)", x=x0 + 2, y=y + 8, class_="dn-label"))
             return parts, 42
-        lines = max(len(wrap_lines(CARD_INFO.get(name, {}).get("text", ""), TEXT_CHARS)) for name in hand)
-        card_h = 52 + 14 * min(lines, 7)
-        for i, name in enumerate(hand):
-            x, yy = COL_X[i % 2], y + (i // 2) * (card_h + 8)
+        lines = max(len(wrap_lines(CARD_INFO.get(name, {}).get("text", ""), TEXT_CHARS)) for name, _ in cards)
+        tag_h = 22 if chosen else 0
+        card_h = 52 + 14 * min(lines, 7) + tag_h
+        for i, (name, role) in enumerate(cards):
+            x, yy = x0 + (i % 2) * (HAND_W + 8), y + (i // 2) * (card_h + 8)
             face = _card_face(name, x, yy, HAND_W, card_h, text_lines=7)
             data_id = f"card:{name}"
-            move = targets.get(data_id)
+            if role == "chosen":
+                face.append(el("rect", x=x, y=yy, width=HAND_W, height=card_h, rx=6, class_="dn-chosen"))
+                tag = "chosen — click to put back" if selected else "chosen: being played"
+                face += [el("rect", x=x + 4, y=yy + card_h - tag_h, width=HAND_W - 8, height=tag_h - 4, rx=4,
+                            class_="dn-tag"),
+                         el("text", tag, x=x + HAND_W / 2, y=yy + card_h - tag_h / 2 - 2, class_="dn-tag-t",
+                            **_fit(tag, 6.6, HAND_W - 16))]
+                words = f"Chosen to play: {card_words(name)}"
+                if selected:
+                    parts.append(_legal(face, selected, f"Put {name} back in your hand", words,
+                                        (x, yy, HAND_W, card_h), switch=True))
+                else:
+                    parts.append(_plain(face, None, words))
+                continue
             words = f"In your hand: {card_words(name)}"
-            if move is not None:
+            move = targets.get(data_id)
+            if chosen and data_id in switch and data_id != selected:
+                face += [el("rect", x=x + 4, y=yy + card_h - tag_h, width=HAND_W - 8, height=tag_h - 4, rx=4,
+                            class_="dn-tag dn-alt"),
+                         el("text", "click to play this instead", x=x + HAND_W / 2, y=yy + card_h - tag_h / 2 - 2,
+                            class_="dn-tag-t", **_fit("click to play this instead", 6.6, HAND_W - 16))]
+                parts.append(_legal(face, data_id, f"Play {name} instead of {chosen}", words,
+                                    (x, yy, HAND_W, card_h), switch=True))
+            elif move is not None:
                 parts.append(_legal(face, data_id, move, words, (x, yy, HAND_W, card_h)))
-            else:
-                parts.append(_plain(face, data_id, words))
-        rows = -(-len(hand) // 2)
-        return parts, 20 + rows * (card_h + 8) + 2
+            else:  # no data-id while another card shows it (two copies of one card)
+                parts.append(_plain(face, None if chosen and data_id == selected else data_id, words))
+        rows = -(-len(cards) // 2)
+        return parts, y - y0 + rows * (card_h + 8) - 6
+
+    # --- what is going on: the card being played, Sniper, the finished games
+    def _info(self, view: Mapping, x0: float, y: float, record_of: Mapping | None) -> tuple[list[str], float]:
+        parts: list[str] = []
+        y0 = y
+        seat = view.get("seat")
+        phase = view.get("phase")
+        playing, resolving = view.get("playing"), view.get("resolving")
+        turn = view.get("turn")
+        if playing and not (phase == "site" and turn == seat):
+            who = _name_of(view, turn) if isinstance(turn, int) else "The player to move"
+            parts.append(el("text", f"{who} is playing {playing}: choosing a site for it", x=x0 + 2, y=y + 8,
+                            class_="nk-small nk-left"))
+            y += 18
+            face = _card_face(playing, x0, y, HAND_W, 46)
+            face.append(el("rect", x=x0, y=y, width=HAND_W, height=46, rx=6, class_="dn-chosen"))
+            parts.append(_plain(face, None, f"Being played: {card_words(playing)}"))
+            y += 54
+        lines = []
+        if resolving and not playing:
+            lines.append(f"Resolving the effect of {resolving}")
+        if seat is None and record_of is None:
+            lines.append("Every hand is shown: the match is over" if view.get("hands") is not None
+                         else "Hands are hidden (spectator's view)")
+        for item in view.get("sniper") or []:
+            try:
+                lines.append(f"Sniper showed you: {_who(view, int(item['seat']))} held {item['card']}")
+            except (KeyError, TypeError, ValueError):
+                continue
+        for g, result in enumerate(view.get("results") or []):
+            numbers = " / ".join(_two(x) for x in result.get("numbers", []))
+            winners = [_who(view, w) for w in result.get("winners", [])]
+            lines.append(f"Game {g + 1}: numbers {numbers}; won by {_and(winners) if winners else 'nobody'}")
+        if record_of is not None and record_of.get("reason"):
+            lines.append(str(record_of["reason"]))
+        text, h = _text_lines(lines, x0 + 2, y)
+        parts += text
+        y += h
+        return parts, y - y0
 
 
 register("double_nine", DoubleNineTable())

@@ -1,0 +1,542 @@
+"""Keep a game in progress on the server, so a reload or an accidental close does not lose it.
+
+Two halves:
+
+* :class:`ResumeStore` keeps one small JSON file per game on the server, named by a random *token*
+  (the file name is a hash of the token, so listing the folder does not reveal tokens).  Entries
+  expire after ``ttl_seconds`` and there are at most ``max_entries`` of them.  A bad token, a bad
+  file or a broken folder never raises: ``get`` returns None, ``put`` does nothing and logs.
+* :class:`ResumeLink` is the browser half: an invisible widget that keeps *only the token* in the
+  page's ``localStorage`` and sends it to Python when the page is (re)loaded.  The game itself,
+  with every seat's secrets, never reaches the browser.  It can also ask before the page is left
+  (``guard_leave``).
+
+An app wires them like this (a game's state goes in as its save text)::
+
+    store, link = ResumeStore(), ResumeLink(key="nine_knights")
+
+    def got_token(token):
+        saved = store.get(token) if token else None
+        if saved is not None:
+            app.load_text(saved["save"])
+        else:
+            token = store.new_token()
+            link.remember(token)
+        ...  # from now on, after every move: store.put(token, {"save": app.save_text()})
+
+    link.on_token(got_token)
+
+    >>> import tempfile
+    >>> store = ResumeStore(tempfile.mkdtemp())
+    >>> token = store.new_token()
+    >>> store.put(token, {"save": "{}"})
+    True
+    >>> store.get(token), store.get("../../etc/passwd")
+    ({'save': '{}'}, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import secrets
+import tempfile
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import anywidget
+import ipywidgets
+import traitlets
+
+from ninekit.core import MAX_SAVE_BYTES
+
+__all__ = ["LEAVE_GATE_SCRIPT", "MAX_ENTRY_BYTES", "ResumeLink", "ResumeStore", "STORAGE_PREFIX", "default_directory",
+           "valid_token"]
+
+# A payload holds a save (at most MAX_SAVE_BYTES) and a little about the table; this leaves room for both.
+MAX_ENTRY_BYTES = 2 * MAX_SAVE_BYTES
+SWEEP_INTERVAL_SECONDS = 300  # put() sweeps at most this often
+STALE_TEMP_SECONDS = 3600  # a temp file this old is left over from a crash
+STORAGE_PREFIX = "ninekit-resume:"
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_KEY = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+_ENTRY = re.compile(r"[0-9a-f]{40}\.json")
+_FORMAT = 1
+
+log = logging.getLogger("ninekit.resume")
+
+
+def valid_token(token: object) -> str | None:
+    """``token`` if it is a well-formed resume token (16 to 64 of ``A-Z a-z 0-9 _ -``), else None.
+
+    >>> valid_token("abcdefghijklmnop1234")
+    'abcdefghijklmnop1234'
+    >>> [valid_token(t) for t in ("../x", "short", "a" * 65, None, 12345678901234567890, "abcdefghijklmnop/")]
+    [None, None, None, None, None, None]
+    """
+    if isinstance(token, str) and _TOKEN.fullmatch(token):
+        return token
+    return None
+
+
+def default_directory(environ: Mapping[str, str] | None = None) -> Path:
+    """Where games are kept: ``$NINEKIT_RESUME_DIR``, else ``$XDG_CACHE_HOME/ninekit/games``, else ``~/.cache/...``.
+
+    ``environ`` is ``os.environ`` unless given.
+
+    >>> str(default_directory({"NINEKIT_RESUME_DIR": "/srv/games"}))
+    '/srv/games'
+    >>> str(default_directory({"XDG_CACHE_HOME": "/var/cache"}))
+    '/var/cache/ninekit/games'
+    """
+    environ = os.environ if environ is None else environ
+    chosen = environ.get("NINEKIT_RESUME_DIR")
+    if chosen:
+        return Path(chosen).expanduser()
+    cache = environ.get("XDG_CACHE_HOME")
+    base = Path(cache).expanduser() if cache else Path.home() / ".cache"
+    return base / "ninekit" / "games"
+
+
+class ResumeStore:
+    """Games in progress kept on the server as files, one per token, for ``ttl_seconds`` at most.
+
+    ``directory`` (default :func:`default_directory`) is created with mode 0o700 at the first ``put``,
+    and its files with 0o600.  Writes are atomic (a temp file, then ``os.replace``).  Payloads over
+    ``max_bytes`` (as JSON) are refused.  ``sweep()`` deletes expired entries and, beyond
+    ``max_entries``, the oldest; ``put`` calls it at most every five minutes.  Nothing here raises
+    on a bad token, a bad file or a broken folder.  ``clock`` (``time.time`` unless given) is what
+    "now" means for expiry.
+
+    >>> import tempfile
+    >>> store = ResumeStore(tempfile.mkdtemp(), ttl_seconds=0)   # everything expires at once
+    >>> token = store.new_token()
+    >>> store.put(token, {"save": "{}"}), store.get(token)
+    (True, None)
+    """
+
+    def __init__(self, directory: str | os.PathLike | None = None, ttl_seconds: float = 7 * 24 * 3600,
+                 max_entries: int = 1000, max_bytes: int = MAX_ENTRY_BYTES,
+                 clock: Callable[[], float] = time.time):
+        self.directory = Path(directory).expanduser() if directory is not None else default_directory()
+        self.ttl_seconds = ttl_seconds
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self.clock = clock
+        self._last_sweep = float("-inf")
+        self._warned = False
+        self._ready = False  # the folder is made (or checked) at the first put
+
+    def __repr__(self) -> str:
+        return f"ResumeStore({str(self.directory)!r}, ttl_seconds={self.ttl_seconds}, max_entries={self.max_entries})"
+
+    # ------------------------------------------------------------------ public
+    @staticmethod
+    def new_token() -> str:
+        """A fresh random token (24 URL-safe characters, 144 bits).
+
+        >>> valid_token(ResumeStore.new_token()) is not None
+        True
+        """
+        return secrets.token_urlsafe(18)
+
+    def path_for(self, token: object) -> Path | None:
+        """The file that holds ``token``'s game (a hash of the token), or None for a malformed token.
+
+        >>> ResumeStore("/srv/games").path_for("../etc") is None
+        True
+        """
+        token = valid_token(token)
+        if token is None:
+            return None
+        return self.directory / (hashlib.sha256(token.encode("ascii")).hexdigest()[:40] + ".json")
+
+    def put(self, token: object, payload: dict) -> bool:
+        """Keep ``payload`` (a JSON-ready dict) for ``token``; True if it was written.
+
+        False, with a log line, for a malformed token, a payload that is not JSON or is over
+        ``max_bytes``, or a folder that cannot be written.
+
+        >>> import tempfile
+        >>> store = ResumeStore(tempfile.mkdtemp(), max_bytes=100)
+        >>> store.put(store.new_token(), {"save": "x" * 200}), store.put("../x", {})
+        (False, False)
+        """
+        path = self.path_for(token)
+        if path is None:
+            log.warning("ResumeStore.put: refused a malformed token")
+            return False
+        if not isinstance(payload, dict):
+            log.warning("ResumeStore.put: the payload is a %s, not a dict", type(payload).__name__)
+            return False
+        try:
+            data = json.dumps({"ninekit_resume": _FORMAT, "payload": payload}, ensure_ascii=False,
+                              separators=(",", ":"), allow_nan=False).encode("utf-8")
+        except (TypeError, ValueError):
+            log.warning("ResumeStore.put: the payload is not plain JSON", exc_info=True)
+            return False
+        if len(data) > self.max_bytes:
+            log.warning("ResumeStore.put: refused a payload of %d bytes (at most %d)", len(data), self.max_bytes)
+            return False
+        if not self._ready:
+            self._ready = self._make_directory()
+            if not self._ready:  # tried again at the next put: the folder may be fixed meanwhile
+                return False
+        tmp = None
+        try:
+            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".part")  # mode 0o600
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, path)
+            tmp = None
+        except OSError as exc:
+            self._warn(f"ResumeStore.put: could not write in {self.directory}: {exc}")
+            return False
+        finally:
+            if tmp is not None:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+        if time.monotonic() - self._last_sweep >= SWEEP_INTERVAL_SECONDS:
+            self.sweep()
+        return True
+
+    def get(self, token: object) -> dict | None:
+        """The payload kept for ``token``, or None if it is unknown, expired, malformed, or the token is.
+
+        >>> import tempfile
+        >>> store = ResumeStore(tempfile.mkdtemp())
+        >>> store.get(store.new_token()), store.get(None), store.get("a/../../b")
+        (None, None, None)
+        """
+        path = self.path_for(token)
+        if path is None:
+            return None
+        try:
+            with open(path, "rb") as f:
+                expired = self._expired(os.fstat(f.fileno()).st_mtime)
+                data = b"" if expired else f.read(self.max_bytes + 1)
+        except OSError:  # unknown token (FileNotFoundError), or unreadable
+            return None
+        if expired:
+            self._unlink(path)
+            return None
+        if len(data) > self.max_bytes:
+            return None
+        try:
+            entry = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            log.warning("ResumeStore.get: %s is not a valid entry", path.name)
+            return None
+        if not (isinstance(entry, dict) and entry.get("ninekit_resume") == _FORMAT
+                and isinstance(entry.get("payload"), dict)):
+            return None
+        return entry["payload"]
+
+    def drop(self, token: object) -> None:
+        """Forget ``token``'s game (nothing happens for an unknown or malformed token).
+
+        >>> import tempfile
+        >>> store = ResumeStore(tempfile.mkdtemp())
+        >>> token = store.new_token(); _ = store.put(token, {})
+        >>> store.drop(token); store.drop("../x"); store.get(token) is None
+        True
+        """
+        path = self.path_for(token)
+        if path is not None:
+            self._unlink(path)
+
+    def sweep(self) -> int:
+        """Delete expired entries (and temp files left by a crash), then the oldest beyond ``max_entries``.
+
+        Returns how many entries were deleted.
+
+        >>> import tempfile
+        >>> store = ResumeStore(tempfile.mkdtemp(), max_entries=1)
+        >>> for _ in range(3): _ = store.put(store.new_token(), {})
+        >>> store.sweep(), len(store)
+        (2, 1)
+        """
+        self._last_sweep = time.monotonic()
+        now = self.clock()
+        live: list[tuple[float, str, Path]] = []
+        deleted = 0
+        try:
+            with os.scandir(self.directory) as entries:
+                for entry in entries:
+                    try:
+                        if not entry.is_file(follow_symlinks=False):
+                            continue
+                        mtime = entry.stat(follow_symlinks=False).st_mtime
+                    except OSError:
+                        continue
+                    path = Path(entry.path)
+                    if entry.name.startswith(".tmp-") and entry.name.endswith(".part"):
+                        if now - mtime > STALE_TEMP_SECONDS:
+                            self._unlink(path)
+                    elif _ENTRY.fullmatch(entry.name):
+                        if self._expired(mtime, now):
+                            deleted += self._unlink(path)
+                        else:
+                            live.append((mtime, entry.name, path))
+        except OSError as exc:
+            self._warn(f"ResumeStore.sweep: could not list {self.directory}: {exc}")
+            return deleted
+        extra = len(live) - max(self.max_entries, 0)
+        if extra > 0:
+            live.sort()
+            for _mtime, _name, path in live[:extra]:
+                deleted += self._unlink(path)
+        return deleted
+
+    def __len__(self) -> int:
+        """How many entries the folder holds now (expired ones included until a sweep).
+
+        >>> import tempfile
+        >>> len(ResumeStore(tempfile.mkdtemp()))
+        0
+        """
+        try:
+            with os.scandir(self.directory) as entries:
+                return sum(1 for e in entries if _ENTRY.fullmatch(e.name))
+        except OSError:
+            return 0
+
+    # --------------------------------------------------------------- internals
+    def _expired(self, mtime: float, now: float | None = None) -> bool:
+        if self.ttl_seconds <= 0:
+            return True
+        return (self.clock() if now is None else now) - mtime >= self.ttl_seconds
+
+    def _make_directory(self) -> bool:
+        try:
+            self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as exc:
+            self._warn(f"ResumeStore: cannot create {self.directory}: {exc}; games will not be kept")
+            return False
+        if not os.access(self.directory, os.W_OK | os.X_OK):
+            self._warn(f"ResumeStore: cannot write in {self.directory}; games will not be kept")
+            return False
+        return True
+
+    def _warn(self, text: str) -> None:
+        """A warning the first time, then quieter: a broken folder must not flood the server log."""
+        log.log(logging.DEBUG if self._warned else logging.WARNING, text)
+        self._warned = True
+
+    @staticmethod
+    def _unlink(path: Path) -> int:
+        try:
+            path.unlink()
+            return 1
+        except OSError:
+            return 0
+
+
+# The page's leave gate, for the page template to load before any other script (Voila's listener is set up
+# later): ``<script>`` + LEAVE_GATE_SCRIPT + ``</script>`` in the head.  A ResumeLink with guard_leave True
+# counts itself in with ``window.ninekitLeaveGate.add()``.  While any guard is in, the gate's beforeunload
+# listener, the first on the window, asks before the page is left and stops the later listeners, among them
+# Voila's, which shuts the kernel down at once (so choosing to stay would leave a dead page).  They run when
+# the page really goes (pagehide).  Without the gate a ResumeLink asks on its own, and under Voila the
+# kernel is shut down even if the visitor stays (a reload then resumes the game from the ResumeStore).
+LEAVE_GATE_SCRIPT = r"""
+(function () {
+  if (window.ninekitLeaveGate) return;
+  var guards = 0, heldBack = false, leaving = false;
+  window.addEventListener("beforeunload", function (event) {
+    if (leaving || guards <= 0) { heldBack = false; return; }
+    heldBack = true;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    event.returnValue = "";
+    return "";
+  });
+  window.addEventListener("pagehide", function () {
+    if (!heldBack || leaving) return;
+    leaving = true;  // the page goes: now the listeners held back may run (Voila's kernel shutdown)
+    window.dispatchEvent(new Event("beforeunload"));
+  });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) leaving = heldBack = false; });
+  window.ninekitLeaveGate = {
+    add: function () { guards += 1; },
+    remove: function () { guards = Math.max(0, guards - 1); },
+    get guards() { return guards; }
+  };
+})();
+"""
+
+_ESM = r"""
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+function storageKey(model) { return "__PREFIX__" + model.get("key"); }
+
+function read(model) {
+  try {
+    const value = window.localStorage.getItem(storageKey(model));
+    return typeof value === "string" && TOKEN.test(value) ? value : null;
+  } catch (_) {
+    return null;  // storage disabled (privacy settings, sandboxed frame): nothing to resume
+  }
+}
+
+function render({ model, el }) {
+  el.classList.add("ninekit-resume");
+  el.style.display = "none";
+  el.setAttribute("aria-hidden", "true");
+
+  // The leave guard.  With the page's gate (LEAVE_GATE_SCRIPT, loaded before anything else) the guard only
+  // counts itself in: the gate asks, and holds back the page's other beforeunload listeners (Voila's shuts
+  // the kernel down at once) until the page really goes.  Without it, the guard asks on its own.
+  function onBeforeUnload(event) {
+    event.preventDefault();
+    event.returnValue = "";  // older browsers ask only when returnValue is set
+    return "";
+  }
+  let guarding = false;
+  function pageGate() {
+    const gate = window.ninekitLeaveGate;
+    return gate && typeof gate.add === "function" ? gate : null;
+  }
+  function listen(on) {
+    const gate = pageGate();
+    if (gate) {
+      if (on) gate.add(); else gate.remove();
+    } else {
+      if (on) window.addEventListener("beforeunload", onBeforeUnload);
+      else window.removeEventListener("beforeunload", onBeforeUnload);
+    }
+  }
+  el.dataset.leaveGate = pageGate() ? "page" : "widget";
+  function guard() {
+    const want = !!model.get("guard_leave");
+    el.dataset.guardLeave = want ? "on" : "off";
+    if (want === guarding) return;
+    guarding = want;
+    listen(want);
+  }
+
+  function onMessage(msg) {
+    if (!msg || typeof msg !== "object") return;
+    try {
+      if (msg.event === "remember" && typeof msg.token === "string" && TOKEN.test(msg.token)) {
+        window.localStorage.setItem(storageKey(model), msg.token);
+      } else if (msg.event === "forget") {
+        window.localStorage.removeItem(storageKey(model));
+      }
+    } catch (error) {
+      console.warn("ninekit resume: the browser's storage is not available", error);
+    }
+  }
+
+  model.on("msg:custom", onMessage);
+  model.on("change:guard_leave", guard);
+  guard();
+  model.send({ event: "token", token: read(model) });
+  return () => {
+    model.off("msg:custom", onMessage);
+    model.off("change:guard_leave", guard);
+    if (guarding) listen(false);
+    guarding = false;
+  };
+}
+export default { render };
+""".replace("__PREFIX__", STORAGE_PREFIX)
+
+
+class ResumeLink(anywidget.AnyWidget):
+    """The browser half of resuming: keeps only a token in the page's ``localStorage``, under ``key``.
+
+    Each time the widget is shown (each page load) the page sends the token it holds for ``key``
+    (``"ninekit-resume:" + key`` in ``localStorage``), or None; the ``on_token`` handlers get it,
+    checked (a malformed token arrives as None).  ``remember(token)`` makes the page keep a token,
+    ``forget()`` makes it drop it; both reach the page once the widget is shown (an ``on_token`` call
+    says it is).  While ``guard_leave`` is True the browser asks before the page is left (if the
+    visitor has interacted with it, as browsers require).  Under Voila, choosing to stay keeps the
+    game alive only if the page loads :data:`LEAVE_GATE_SCRIPT` first (see there).  The widget takes
+    no room on the page.
+
+    >>> link = ResumeLink(key="nine_knights")
+    >>> seen = []
+    >>> link.on_token(seen.append)
+    >>> link.receive({"event": "token", "token": "abcdefghijklmnopqrstuvwx"})
+    >>> link.receive({"event": "token", "token": "../../secret"})
+    >>> seen
+    ['abcdefghijklmnopqrstuvwx', None]
+    """
+
+    _esm = _ESM
+    key = traitlets.Unicode("ninekit").tag(sync=True)
+    guard_leave = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, key: str = "ninekit", on_token: Callable[[str | None], object] | None = None, **kwargs):
+        kwargs.setdefault("layout", ipywidgets.Layout(display="none"))
+        super().__init__(key=key, **kwargs)
+        self._token_handlers: list[Callable[[str | None], object]] = []
+        self.token: str | None = None  # the last token the page sent or Python remembered
+        if on_token is not None:
+            self.on_token(on_token)
+        self.on_msg(lambda _widget, content, buffers: self.receive(content, buffers))
+
+    @traitlets.validate("key")
+    def _check_key(self, proposal) -> str:
+        value = proposal["value"]
+        if not _KEY.fullmatch(value):
+            raise traitlets.TraitError(f"key must be 1 to 64 of A-Z a-z 0-9 _ . - (got {value!r})")
+        return value
+
+    def on_token(self, handler: Callable[[str | None], object]) -> None:
+        """Call ``handler(token)`` each time the page reports its token (None: it holds none).
+
+        >>> link, seen = ResumeLink(key="k"), []
+        >>> link.on_token(seen.append); link.receive({"event": "token", "token": None}); seen
+        [None]
+        """
+        self._token_handlers.append(handler)
+
+    def remember(self, token: str) -> None:
+        """Make the page keep ``token`` (in ``localStorage``); a malformed token raises ValueError.
+
+        >>> link = ResumeLink(key="k")
+        >>> link.remember("abcdefghijklmnopqrstuvwx"); link.token
+        'abcdefghijklmnopqrstuvwx'
+        """
+        if valid_token(token) is None:
+            raise ValueError("not a resume token (16 to 64 of A-Z a-z 0-9 _ -)")
+        self.token = token
+        self._tell({"event": "remember", "token": token})
+
+    def forget(self) -> None:
+        """Make the page drop its token, so the next load starts afresh.
+
+        >>> link = ResumeLink(key="k"); link.forget(); link.token is None
+        True
+        """
+        self.token = None
+        self._tell({"event": "forget"})
+
+    def receive(self, content, buffers=()) -> None:
+        """Handle a message from the page; only ``{"event": "token", "token": ...}`` means anything.
+
+        >>> ResumeLink(key="k").receive(["not", "a", "dict"])   # ignored
+        """
+        if not isinstance(content, dict) or content.get("event") != "token":
+            return
+        token = valid_token(content.get("token"))
+        self.token = token
+        for handler in list(self._token_handlers):
+            try:
+                handler(token)
+            except Exception:  # noqa: BLE001 - never raise into the kernel
+                log.warning("a ResumeLink token handler failed", exc_info=True)
+
+    def _tell(self, content: dict) -> None:
+        try:
+            self.send(content)
+        except Exception:  # noqa: BLE001 - a closed comm must not raise into the page
+            log.warning("ResumeLink could not reach the page", exc_info=True)
