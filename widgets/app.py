@@ -302,7 +302,7 @@ class GameApp(w.VBox):
 
     @staticmethod
     def _option_widget(opt, value):
-        label = opt.name.replace("_", " ")
+        label = opt.name.replace("_", " ").capitalize()
         common = dict(description=label, tooltip=opt.help or label, style=_LABEL_STYLE)
         choices = opt.choices
         if (choices and all(isinstance(c, bool) for c in choices)) or (not choices and isinstance(opt.default, bool)):
@@ -1126,13 +1126,13 @@ def _ago(seconds: float) -> str:
     return "just now"
 
 
-def _form_row(control, help_text: str = "") -> w.HBox:
-    """One line of the New game form: the control (its label in the form's label column), its help beside it."""
+def _form_row(control, help_text: str = "") -> w.VBox:
+    """One setting of the New game form: the control (its label in the form's label column) and its help
+    right under the control's input, in the same column."""
     parts = [control]
     if help_text:
-        parts.append(w.HTML(f'<small class="nk-form-help">{esc(help_text)}</small>',
-                            layout=w.Layout(flex="1 1 14em")))
-    return w.HBox(parts, layout=w.Layout(align_items="center", flex_flow="row wrap")).add_class("ninekit-form-row")
+        parts.append(w.HTML(f'<small class="nk-form-help">{esc(help_text)}</small>').add_class("nk-form-help-box"))
+    return w.VBox(parts).add_class("ninekit-form-row")
 
 
 def _plain(detail: str) -> str:

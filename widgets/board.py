@@ -157,9 +157,11 @@ _CSS = r"""
   border: 1px solid var(--jp-border-color1); padding: 2px 8px; }
 .ninekit-app .ninekit-outcome { border: 2px solid var(--jp-brand-color1); border-radius: 6px; padding: 4px 12px; }
 .ninekit-app .ninekit-rules-text { line-height: 1.45; }
-.ninekit-app .ninekit-form-row { gap: 4px 10px; margin: 2px 0; }
-.ninekit-app .ninekit-form-row .nk-form-label { font-weight: 600; }
-.ninekit-app .ninekit-form-row .nk-form-help { color: var(--jp-ui-font-color2); line-height: 1.3; }
+.ninekit-app .ninekit-form-row { margin: 2px 0 4px; }
+.ninekit-app .ninekit-form-row .nk-form-help-box { margin: -2px 0 0 calc(8.5em + 6px); }
+.ninekit-app .ninekit-form-row .nk-form-help { display: block; color: var(--jp-ui-font-color2); line-height: 1.3; }
+.ninekit-app .ninekit-new-game .widget-checkbox { height: auto; min-height: var(--jp-widgets-inline-height); }
+.ninekit-app .ninekit-new-game .widget-checkbox label { white-space: normal; overflow: visible; line-height: 1.3; }
 .ninekit-app .ninekit-form-heading { margin-top: 6px; }
 .ninekit-app .widget-button:focus-visible, .ninekit-app button:focus-visible {
   outline: 3px solid var(--jp-brand-color1); outline-offset: 1px; }
