@@ -16,6 +16,17 @@ reveal the deal.  Computer players draw their own randomness the same way.
 Undo, redo and each hot-seat hand-over are written into the log every seat
 reads, so nothing done at the shared screen is silent.
 
+Layout: a header (the title, with the "All games" link, and an intro line
+that says who plays; the browser tab's title follows both), then the board
+on the left and a side panel on the right (prompt, choices, Undo/Redo/Load/
+Save, the log, New game, Rules) when the app is 960 px wide or more; on a
+phone the same parts stacked, the prompt above the board and the choices
+under it, with the adapter's phone-sized picture.  Moments: a pause between
+the games of a match (the adapter's ``interlude``), the outcome panel, and
+everything the view reveals at the end.  Nothing lost: with ``resume=`` the
+game in progress is kept on the server (widgets/resume.py), offered back
+after a reload, and leaving the page mid-game asks first.
+
 Bounded: a running app holds a fixed set of widget models however long the
 game (the choice buttons are one :class:`ChoiceBar`; rebuilt forms close
 the widgets they replace), and the log of table events is capped.
