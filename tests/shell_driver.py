@@ -38,3 +38,16 @@ def all_widgets(widget) -> list:
     for child in getattr(widget, "children", ()) or ():
         out.extend(all_widgets(child))
     return out
+
+
+def board_targets(state) -> dict:
+    """``data-id -> Move`` for the legal moves chosen on the board now, as the game's table adapter maps them."""
+    from widgets import adapter_for
+
+    adapter = adapter_for(state.game.name)
+    out = {}
+    for move in state.legal_moves():
+        target = adapter.target_of(move)
+        if target is not None:
+            out[target] = move
+    return out

@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from shell_driver import all_widgets, play_by_clicks
+from shell_driver import all_widgets, board_targets, play_by_clicks
 
 import ninekit
 from ninekit import Move
@@ -26,15 +26,6 @@ LEGAL = re.compile(r'<g data-id="([^"]+)" class="dn-target legal(?: nk-switch)?"
                    r'aria-label="[^"]+"')
 SWITCH = re.compile(r'<g data-id="([^"]+)" class="dn-target legal nk-switch"')
 NARROW = {"layout": "narrow"}
-
-
-def targets_of(state) -> dict:
-    out = {}
-    for move in state.legal_moves():
-        key = ADAPTER.target_of(move)
-        if key is not None:
-            out[key] = move
-    return out
 
 
 def parse(state, kind, *args):
@@ -59,7 +50,7 @@ def test_draw_is_pure_and_marks_targets():
     class ``legal`` with its data-id, is focusable and has an aria-label."""
     state = reaper_position()
     view = state.view(0)
-    targets = targets_of(state)
+    targets = board_targets(state)
     svg = ADAPTER.draw(view, targets, {})
     assert svg == ADAPTER.draw(json.loads(json.dumps(view)), dict(targets), {})
     assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 772 ')
@@ -89,7 +80,7 @@ def test_every_card_shows_number_name_and_effect_text():
     """Requirement: each card shows its number and name, with its effect text as a <title> tooltip and
     aria-label (hover and focus)."""
     state = reaper_position()
-    svg = ADAPTER.draw(state.view(0), targets_of(state), {})
+    svg = ADAPTER.draw(state.view(0), board_targets(state), {})
     for name in ("Reaper", "Clown", "Elf", "Luna", "Sister", "Medusa", "Nine-tailed Fox"):
         card = next(c for c in CARDS if c[0] == name)
         assert f"{name} ({card[1]})" in svg
@@ -383,7 +374,7 @@ def test_chosen_card_and_switch_cards_are_drawn_clickable():
     keeps its data-id as legal; neither collides with the site targets."""
     state, move = _chosen_reaper()
     after = state.play(move)
-    targets = targets_of(after)
+    targets = board_targets(after)
     assert sorted(targets) == ["site:0:x1", "site:0:x10"]
     svg = ADAPTER.draw(after.view(0), targets, {"selected": "card:Reaper", "switch": ["card:Clown"]})
     assert sorted(LEGAL.findall(svg)) == ["card:Clown", "card:Reaper", "site:0:x1", "site:0:x10"]
@@ -422,7 +413,7 @@ def test_table_is_landscape_and_fits_a_laptop_screen(players):
     rng = random.Random(3)
     for _ in range(8 * players):
         state = state.play(rng.choice(state.legal_moves()))
-    svg = ADAPTER.draw(state.view(state.to_move), targets_of(state), {})
+    svg = ADAPTER.draw(state.view(state.to_move), board_targets(state), {})
     width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
     assert width == 772 and height <= 680
     if players == 2:
@@ -464,14 +455,14 @@ def _positions():
         state = _mid_game(players, 3, 4 * players, deck="full", teams=players == 4, target=players == 4)
         while state.view(state.to_move)["phase"] != "card":
             state = state.play(random.Random(1).choice(state.legal_moves()))
-        out.append((f"{players} players, card phase", state.view(state.to_move), targets_of(state), {}))
+        out.append((f"{players} players, card phase", state.view(state.to_move), board_targets(state), {}))
     state, move = _chosen_reaper()
     after = state.play(move)
-    out.append(("site phase with a selection", after.view(0), targets_of(after),
+    out.append(("site phase with a selection", after.view(0), board_targets(after),
                 {"selected": "card:Reaper", "switch": ["card:Clown"]}))
     out.append(("site phase, seen by another seat", after.view(1), {}, {}))
     for name, state in (("Necromancer: a card beneath", _necromancer()), ("Magician: a board", _magician())):
-        out.append((name, state.view(state.to_move), targets_of(state), {}))
+        out.append((name, state.view(state.to_move), board_targets(state), {}))
     end = random_playout(ninekit.make("double_nine", 4, deck="full").new(6), random.Random(6))
     out.append(("match over", end.view(0), {}, {}))
     out.append(("match over, spectator", end.view(None), {}, {}))
@@ -530,7 +521,7 @@ def test_narrow_pictures_of_whole_matches():
         rng = random.Random(players)
         pauses = 0
         while not state.is_over:
-            view, targets = state.view(state.to_move), targets_of(state)
+            view, targets = state.view(state.to_move), board_targets(state)
             narrow = ADAPTER.draw(view, targets, NARROW)
             assert _size(narrow)[0] <= 420
             assert sorted(LEGAL.findall(narrow)) == sorted(LEGAL.findall(ADAPTER.draw(view, targets, {})))
@@ -549,14 +540,14 @@ def test_switch_and_selected_carry_nk_switch_in_both_layouts():
     (the sites) do not."""
     state, move = _chosen_reaper()
     after = state.play(move)
-    targets = targets_of(after)
+    targets = board_targets(after)
     pending = {"selected": "card:Reaper", "switch": ["card:Clown"]}
     for layout in ({}, NARROW):
         svg = ADAPTER.draw(after.view(0), targets, {**pending, **layout})
         assert sorted(SWITCH.findall(svg)) == ["card:Clown", "card:Reaper"]
         assert sorted(set(LEGAL.findall(svg)) - set(SWITCH.findall(svg))) == ["site:0:x1", "site:0:x10"]
     for layout in ({}, NARROW):  # no selection: a hand card moves the game on, no nk-switch anywhere
-        svg = ADAPTER.draw(state.view(0), targets_of(state), layout)
+        svg = ADAPTER.draw(state.view(0), board_targets(state), layout)
         assert LEGAL.findall(svg) and "nk-switch" not in svg
 
 

@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from shell_driver import all_widgets, play_by_clicks
+from shell_driver import all_widgets, board_targets, play_by_clicks
 
 import ninekit
 from ninekit import Move
@@ -185,14 +185,7 @@ def test_random_seat_gives_the_human_either_side():
 
 
 def _targets(state, seat):
-    if state.to_move != seat:
-        return {}
-    out = {}
-    for move in state.legal_moves():
-        target = ADAPTER.target_of(move)
-        if target is not None:
-            out[target] = move
-    return out
+    return board_targets(state) if state.to_move == seat else {}
 
 
 def _random_states(seeds=range(6), every=1, **options):

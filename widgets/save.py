@@ -32,11 +32,11 @@ import traitlets
 
 from ninekit.core import MAX_SAVE_BYTES
 
+from .upload import WIRE_LIMIT_BYTES, wire_limited  # one websocket message: the same limit both ways
+
 __all__ = ["DEFAULT_NAME", "FAILED_MESSAGE", "MAX_SAVE_BYTES", "NO_PROVIDER_MESSAGE", "SaveButton", "WIRE_LIMIT_BYTES",
            "safe_filename"]
 
-# The notebook server closes a websocket on any message over 10 MiB; a file is never sent over this.
-WIRE_LIMIT_BYTES = 8 * 1024 * 1024
 MAX_NAME_CHARS = 120
 MAX_REQUEST_CHARS = 64
 DEFAULT_NAME = "ninekit-save.json"
@@ -221,10 +221,7 @@ class SaveButton(anywidget.AnyWidget):
 
     @traitlets.validate("max_bytes")
     def _check_max_bytes(self, proposal) -> int:
-        value = proposal["value"]
-        if not 1 <= value <= WIRE_LIMIT_BYTES:
-            raise traitlets.TraitError(f"max_bytes must be between 1 and {WIRE_LIMIT_BYTES} (got {value})")
-        return value
+        return wire_limited(proposal["value"])
 
     def on_save(self, provider: Callable[[], tuple[str, str]]) -> None:
         """Make ``provider()`` the source of the file: it returns ``(filename, text)`` when Save is pressed.

@@ -48,6 +48,17 @@ FAILED_MESSAGE = "Could not load that file."
 log = logging.getLogger("ninekit.upload")
 
 
+def wire_limited(max_bytes: int) -> int:
+    """A ``max_bytes`` setting checked against what one websocket message may carry (a TraitError if not).
+
+    >>> wire_limited(1000)
+    1000
+    """
+    if not 1 <= max_bytes <= WIRE_LIMIT_BYTES:
+        raise traitlets.TraitError(f"max_bytes must be between 1 and {WIRE_LIMIT_BYTES} (got {max_bytes})")
+    return max_bytes
+
+
 def format_size(size: int) -> str:
     """A byte count for people, in decimal units, as the browser shows it too.
 
@@ -212,10 +223,7 @@ class LoadButton(anywidget.AnyWidget):
 
     @traitlets.validate("max_bytes")
     def _check_max_bytes(self, proposal) -> int:
-        value = proposal["value"]
-        if not 1 <= value <= WIRE_LIMIT_BYTES:
-            raise traitlets.TraitError(f"max_bytes must be between 1 and {WIRE_LIMIT_BYTES} (got {value})")
-        return value
+        return wire_limited(proposal["value"])
 
     @traitlets.observe("max_bytes")
     def _copy_max_bytes(self, change) -> None:

@@ -330,6 +330,23 @@ def open_game(open_app, notebook: str, query: str = ""):
     return page
 
 
+def set_seats(page, seats: dict[str, str], start: bool = True) -> None:
+    """Open "New game", seat the players as given (``{"South": "human", ...}``, not at random), and start
+    unless ``start`` is False."""
+    page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
+    form = page.locator(".ninekit-app .ninekit-new-game")
+    form.wait_for(state="visible")
+    random_seat = form.get_by_label("Seat a lone human player at random")
+    if random_seat.is_checked():
+        random_seat.uncheck()
+    for seat, kind in seats.items():
+        form.get_by_label(seat, exact=True).select_option(kind)
+    if start:
+        before = signature(page)
+        form.locator("button.ninekit-start").click()
+        assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
+
+
 def click_like_a_person(page, rng) -> tuple[str, str] | None:
     """Make one click a player could make, then wait for the page to settle.
 

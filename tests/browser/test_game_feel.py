@@ -20,6 +20,7 @@ from appdriver import (
     STATUS,
     click_like_a_person,
     open_game,
+    set_seats,
     settle,
     signature,
     status,
@@ -100,20 +101,13 @@ def test_titles_follow_the_game_and_the_seats(open_app, page):
     assert header.locator("h2").inner_text().endswith("Nine Knights")
     assert re.match(r"Nine Knights – you play (South|North) · ninekit$", page.title()), page.title()
     assert re.search(r"You play (South|North) against the computer", header.inner_text())
-    # Hot-seat: both seats human.
-    page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
-    form = page.locator(".ninekit-app .ninekit-new-game")
-    form.get_by_label("Seat a lone human player at random").uncheck()
-    form.get_by_label("South").select_option("human")
-    form.get_by_label("North").select_option("human")
-    before = signature(page)
-    form.locator("button.ninekit-start").click()
-    settle(page, before)
+    _seat(page, "human", "human")  # hot-seat
     text = header.inner_text()
     assert "You play" not in text and "South and North share this screen" in text, text
     assert page.title() == "Nine Knights – 2 players at one screen · ninekit"
     # Another game from the same page: the titles follow it.
     page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
+    form = page.locator(".ninekit-app .ninekit-new-game")
     form.get_by_label("Game").select_option(label="Double Nine")
     page.wait_for_timeout(300)
     before = signature(page)
@@ -314,15 +308,8 @@ def _nine_knights_save(step: str, seed: int = 5) -> str:
     return state.to_json()
 
 
-def _south_human(page) -> None:
-    page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
-    form = page.locator(".ninekit-app .ninekit-new-game")
-    form.get_by_label("Seat a lone human player at random").uncheck()
-    form.get_by_label("South").select_option("human")
-    form.get_by_label("North").select_option("computer")
-    before = signature(page)
-    form.locator("button.ninekit-start").click()
-    settle(page, before)
+def _seat(page, south: str = "human", north: str = "computer") -> None:
+    set_seats(page, {"South": south, "North": north})
 
 
 def test_nine_knights_waiting_area_knights_are_clicked_and_the_selection_switches(open_app, page, artifacts_dir,
@@ -330,7 +317,7 @@ def test_nine_knights_waiting_area_knights_are_clicked_and_the_selection_switche
     """Waiting Knights are drawn and clicked for placement; clicking another own Knight switches the selection,
     clicking the chosen one puts it back; the same for a Knight on the board in the Movement Phase."""
     page = open_game(open_app, "apps/nine_knights.ipynb")
-    _south_human(page)
+    _seat(page)
     _load(page, tmp_path, _nine_knights_save("pick"))
     waiting = ".ninekit-app .ninekit-board [data-id^='wait-S'].legal"
     assert page.locator(waiting).count() >= 2, "South's waiting Knights are not drawn as choices"
@@ -400,7 +387,7 @@ def test_nine_knights_fight_result_banner_on_the_board(open_app, page, artifacts
     """A fight shows a banner on the board: where, which numbers, which rule decided, who falls."""
     save, square, target = _first_attack()
     page = open_game(open_app, "apps/nine_knights.ipynb")
-    _south_human(page)
+    _seat(page)
     _load(page, tmp_path, save)
     _click(page, f".ninekit-app .ninekit-board [data-id='{square}']")
     _click(page, f".ninekit-app .ninekit-board [data-id='{target}']")

@@ -25,6 +25,7 @@ from appdriver import (
     open_game,
     phone_screen,
     play_to_end,
+    set_seats,
     settle,
     shot,
     signature,
@@ -42,17 +43,7 @@ MAX_CLICKS = 1500
 
 
 def _set_seats(page, south: str = "human", north: str = "computer", start: bool = True) -> None:
-    """Open "New game", seat the players as given (not at random), and start unless ``start`` is False."""
-    page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
-    form = page.locator(".ninekit-app .ninekit-new-game")
-    form.wait_for(state="visible")
-    form.get_by_label("Seat a lone human player at random").uncheck()
-    form.get_by_label("South").select_option(south)
-    form.get_by_label("North").select_option(north)
-    if start:
-        before = signature(page)
-        form.locator("button.ninekit-start").click()
-        assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
+    set_seats(page, {"South": south, "North": north}, start)
 
 
 def test_the_human_is_seated_at_random(open_app):
