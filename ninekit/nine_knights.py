@@ -381,7 +381,8 @@ class NineKnights(Rules):
         if kind == "duty":
             return f"{who}: assign Duty Tokens to the {GROUPS[pos.step[2]]}"
         if kind == "pick":
-            return f"{who}: choose a Knight from your Waiting Area to place ({pos.placed + 1} of 12)"
+            own = sum(1 for k in pos.board if k is not None and COLOUR[k] == seat)  # no fights yet: all placed
+            return f"{who}: choose a Knight from your Waiting Area to place (your Knight {own + 1} of 6)"
         if kind == "place":
             rows = PLACEMENT_ROWS[seat]
             return f"{who}: choose a field in rows {rows[0]}-{rows[1]} for the Knight"

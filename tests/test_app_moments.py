@@ -194,3 +194,54 @@ def test_a_damaged_or_foreign_kept_game_is_not_offered(tmp_path):
     third = GameApp("nine_knights", resume="nine_knights", resume_store=store)
     third._got_token(token)
     assert not third.resume_offered
+
+
+def test_playing_instead_of_answering_sets_the_offer_aside(tmp_path):
+    """A visitor who plays a move (or loads, or starts a game) instead of answering "Resume your game?" has
+    said no: the offer goes, so a later press can never throw the game on screen away."""
+    store = _store(tmp_path)
+    first = GameApp("double_nine", seats=["human", "computer"], resume="double_nine", resume_store=store, seed=6)
+    first._got_token(None)
+    _play(first, 4)
+    second = GameApp("double_nine", seats=["human", "computer"], resume="double_nine", resume_store=store, seed=7)
+    second._got_token(first._token)
+    assert second.resume_offered
+    _play(second, 1, seed=2)
+    assert not second.resume_offered and second._resume_offer.layout.display == "none"
+    assert not second.resume(), "nothing is offered any more"
+    kept = store.get(second._token)
+    assert kept is None or ninekit.load(kept["save"]).history == second.state.history
+
+
+def test_a_loaded_save_seats_the_lone_human_on_the_side_to_move():
+    """A save does not say who was the human: a lone human goes on with the side whose turn it is, so the
+    computer never makes the decision that was pending."""
+    state = ninekit.make("nine_knights").new(3)
+    rng = random.Random(3)
+    while state.to_move != 0 or len(state.history) < 14:
+        state = state.play(rng.choice(state.legal_moves()))
+    app = GameApp("nine_knights", seats=["computer", "human"], seed=1)
+    assert app.load_text(state.to_json())
+    assert app.seats == ["human", "computer"] and app.state.history == state.history
+    assert "You now play South, whose turn it is" in app.message
+
+
+def test_the_computers_moves_are_shown_until_the_player_acts():
+    app = GameApp("nine_knights", seats=["human", "computer"], seed=5)
+    rng = random.Random(1)
+    for _ in range(3):  # South's three Duty choices; then North (the computer) makes its own
+        click_once(app, rng)
+    recent = html.unescape(app._recent.value)
+    assert "The computer just played" in recent and "North assigns the Small Number Group (secret)" in recent
+    click_once(app, rng)
+    assert app._recent.value == ""
+
+
+def test_game_over_says_how_it_went_for_the_player():
+    app = GameApp("nine_knights", seats=["human", "computer"], seed=2)
+    rng = random.Random(2)
+    while not app.state.is_over:
+        click_once(app, rng)
+    outcome = app.state.outcome
+    expected = "you win!" if 0 in outcome.winners else "you lose" if outcome.winners else "a draw"
+    assert f"Game over: {expected}" in app._outcome.value

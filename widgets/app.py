@@ -128,6 +128,7 @@ class GameApp(w.VBox):
         self._token: str | None = None
         self._reported = False  # the browser has said which token it remembers
         self._selection: tuple[str, dict] | None = None
+        self._computer_from: int | None = None  # the computer's moves since the last human action start here
         self._offered: dict | None = None
         self._home = home
         self._interludes = (not compact) if interludes is None else interludes
@@ -232,7 +233,7 @@ class GameApp(w.VBox):
         self._resume_offer.layout.display = "none"
 
         header = w.VBox([self._title, self._subtitle]).add_class("ninekit-header")
-        prompt = w.VBox([self._resume_offer, self._status, self._msg, self._privacy,
+        prompt = w.VBox([self._resume_offer, self._status, self._recent, self._msg, self._privacy,
                          self._interlude_box]).add_class("ninekit-prompt")
         board = w.VBox([self.board]).add_class("ninekit-board-area")
         decide = w.VBox([self._choices, self._outcome]).add_class("ninekit-decide")
@@ -244,6 +245,7 @@ class GameApp(w.VBox):
     def _build_play(self) -> None:
         """The widgets every game shell has: prompt, message, hand-over, board, choices, outcome, log."""
         self._status = w.HTML().add_class("ninekit-status")
+        self._recent = w.HTML().add_class("ninekit-recent")  # what the computer just did
         self._msg = w.HTML().add_class("ninekit-message")
         self._pass_text = w.HTML()
         self._reveal_button = w.Button(layout=w.Layout(width="auto")).add_class("ninekit-reveal")
@@ -498,6 +500,7 @@ class GameApp(w.VBox):
             except ValueError as exc:
                 self._set_message(f"Cannot start that game: {_plain(str(exc))}")
                 return False
+        self._set_aside_offer()
         self._switch_game(target, seats_list if seats_list is not None else
                           (self.seats if len(self.seats) == target.players else None))
         self._start(target, seed)
@@ -609,16 +612,31 @@ class GameApp(w.VBox):
             self._set_message(_load_problem(str(exc)))
             return False
         self._upload.message = ""
+        self._set_aside_offer()
+        seats = list(self.seats) if len(self.seats) == state.game.players else None
+        side = ""
+        if seats is not None and seats.count(HUMAN) == 1 and not state.is_over and state.to_move is not None:
+            # A save does not say who was the human; a lone human goes on with the side whose turn it is
+            # (the side that saved, as a rule), so the computer never makes the decision that was pending.
+            moved = [HUMAN if i == state.to_move else COMPUTER for i in range(state.game.players)]
+            if moved != seats:
+                side = f". You now play {state.game.seat_name(state.to_move)}, whose turn it is"
+            seats = moved
         if state.game != self.game:
-            self._switch_game(state.game, self.seats if len(self.seats) == state.game.players else None)
+            self._switch_game(state.game, seats)
+        elif seats is not None and seats != self.seats:
+            self.seats = seats
+            self._rebuild_seats(seats)
         self._bots = {}
         self._redo.clear()
         self._events.clear()
         self._teacher_mode = False
+        self._viewer = self._last_viewer = None
+        self._pending_reveal = None
         moves = self.moves_played(state)
         self._note(f"A saved game was loaded ({_count(moves)} played)", len(state.history))
         self._set_state(state)
-        self._set_message(f"Loaded a saved game of {state.game.title} ({_count(moves)} played)", "info")
+        self._set_message(f"Loaded a saved game of {state.game.title} ({_count(moves)} played){side}", "info")
         return True
 
     # ------------------------------------------------------------ internals
@@ -704,6 +722,7 @@ class GameApp(w.VBox):
         return True
 
     def _play_human(self, move: Move) -> bool:
+        self._set_aside_offer()
         new = self._state.play(move)
         self._redo.clear()
         self._set_message("")
@@ -721,6 +740,7 @@ class GameApp(w.VBox):
 
     def _run_computers(self) -> None:
         s = self._state
+        start = len(s.history)
         steps = 0
         while self._interlude is None and not s.is_over and not self._is_human(s.to_move):
             if steps >= STEP_CAP:
@@ -738,6 +758,8 @@ class GameApp(w.VBox):
             self._interlude = self._pause_between(s.parent, s)
             steps += 1
         self._state = s
+        if steps:
+            self._computer_from = start
 
     def _undo_target(self):
         node = self._state.parent
@@ -785,6 +807,7 @@ class GameApp(w.VBox):
     def _set_state(self, state: ninekit.State, run: bool = True, pause: Mapping | None = None) -> None:
         self._state = state
         self._interlude = pause
+        self._computer_from = None
         if run and pause is None:
             self._run_computers()
         self._update_viewer()
@@ -832,7 +855,7 @@ class GameApp(w.VBox):
         self._selection = self._find_selection() if interactive else None
         if private:
             name = game.seat_name(self._pending_reveal)
-            self._status.value = esc(f"Pass the screen to {name}")
+            self._status.value = esc(f"{name}'s turn: waiting for the hand-over")
             self._pass_text.value = f'<div class="nk-pass">{esc(f"Pass the screen to {name}")}</div>'
             self._reveal_button.description = f"I am {name} — show my view"
             self.board.svg_narrow = ""
@@ -862,6 +885,7 @@ class GameApp(w.VBox):
             self.board.svg = self.adapter.draw(view, dict(self._targets), pending)
             self._choices.show([str(m) for m in self._buttons])
             self._log.value = self._log_html(self._log_lines(s, viewer))
+        self._recent.value = self._recent_html(viewer) if not private and not self._compact else ""
         self.board.label = f"{game.title} board"
         for widget, shown in ((self._privacy, private), (self.board, not private),
                               (self._interlude_box, pause is not None),
@@ -871,6 +895,21 @@ class GameApp(w.VBox):
         self._outcome.value = self._outcome_html(s) if s.is_over else ""
         self._undo_button.disabled = self._undo_target() is None
         self._redo_button.disabled = not self._redo
+
+    RECENT_LINES = 3
+
+    def _recent_html(self, viewer: int | None) -> str:
+        """What the computer just did (its last log lines, as ``viewer`` may read them), or ''."""
+        if self._computer_from is None:
+            return ""
+        lines = [line for ply, line in self._state.numbered_log(viewer) if ply > self._computer_from]
+        if not lines:
+            return ""
+        shown = lines[-self.RECENT_LINES:]
+        more = len(lines) - len(shown)
+        items = "".join(f"<li>{esc(line)}</li>" for line in shown)
+        head = "The computer just played" + (f" ({more} earlier moves in the log)" if more else "")
+        return f'<div class="nk-recent" role="status"><b>{esc(head)}:</b><ul>{items}</ul></div>'
 
     def _show_header(self) -> None:
         """Title, intro line and tab title, for the game actually on screen and who plays it."""
@@ -996,7 +1035,11 @@ class GameApp(w.VBox):
             who += ", ".join(game.seat_name(i) for i in o.winners)
         else:
             who = "A draw"
-        parts = [f"<h3>Game over</h3><p>{esc(o.reason)}</p><p><b>{esc(who)}</b></p>"]
+        headline = "Game over"
+        humans = [i for i, kind in enumerate(self.seats) if kind == HUMAN]
+        if len(humans) == 1:  # against the computer: say how it went for the player
+            headline += ": " + ("you win!" if humans[0] in o.winners else "you lose" if o.winners else "a draw")
+        parts = [f"<h3>{esc(headline)}</h3><p>{esc(o.reason)}</p><p><b>{esc(who)}</b></p>"]
         details = o.details or ()
         labels: list[str] = []
         for seat_rows in details:
@@ -1112,6 +1155,11 @@ class GameApp(w.VBox):
         self._set_state(state)
         self._set_message(f"Welcome back: your game goes on ({offer['moves']} moves played)", "info")
         return True
+
+    def _set_aside_offer(self) -> None:
+        """The visitor plays, loads or starts a game instead of answering "Resume your game?": that is a no."""
+        if self._offered is not None:
+            self._decline_resume()
 
     def _decline_resume(self) -> None:
         """Keep the new game; the game kept before is forgotten."""

@@ -131,6 +131,9 @@ _CSS = r"""
   .ninekit-app .nk-log-scroll { max-height: calc(100vh - 470px); min-height: 6em; }
 }
 .ninekit-app .widget-html-content { line-height: 1.4; }
+.ninekit-app .nk-recent { font-size: 0.92em; color: var(--jp-ui-font-color1); border-left: 4px solid
+  var(--jp-brand-color1); padding: 2px 8px; margin: 2px 0; }
+.ninekit-app .nk-recent ul { margin: 2px 0; padding-left: 1.2em; }
 .ninekit-app .ninekit-status { font-size: 1.1em; font-weight: 600; }
 .ninekit-app .ninekit-status .nk-prompt-note { font-size: 0.9em; font-weight: 400; margin-top: 2px;
   color: var(--jp-ui-font-color1); }
