@@ -110,8 +110,7 @@ _CSS = r"""
 .ninekit-board svg .legal:focus-visible { outline: none; }
 .ninekit-app { max-width: 1440px; color: var(--jp-ui-font-color1); font-family: var(--jp-ui-font-family);
   container-type: inline-size; container-name: ninekit; }
-.ninekit-app.ninekit-compact { max-width: 760px; }
-.ninekit-app.ninekit-compact .ninekit-board { max-width: 560px; }
+.ninekit-app.ninekit-compact { max-width: 840px; }
 .ninekit-app .ninekit-header h2 { margin: 0 0 2px; font-size: 1.3em; line-height: 1.3; }
 .ninekit-app .ninekit-header h2 a { font-size: 0.75em; font-weight: 600; }
 .ninekit-app .ninekit-header .nk-intro { margin: 0 0 6px; line-height: 1.4; }

@@ -100,7 +100,7 @@ _PROGRESS_CSS = r"""
   color: var(--jp-ui-font-color1); font-family: var(--jp-ui-font-family); font-weight: 600; }
 .ninekit-progress progress { flex: 1; max-width: 320px; height: 12px; accent-color: var(--jp-brand-color1); }
 .ninekit-lesson { border: 1px solid var(--jp-border-color2); border-radius: 6px; padding: 6px 12px; margin: 8px 0;
-  max-width: 760px; }
+  max-width: 860px; }
 .ninekit-lesson .nk-step-head { display: flex; gap: 10px; align-items: baseline; }
 .ninekit-lesson .nk-step-badge { font-size: 0.85em; padding: 1px 8px; border-radius: 10px;
   border: 1px solid var(--jp-border-color1); color: var(--jp-ui-font-color2); }
@@ -110,7 +110,6 @@ _PROGRESS_CSS = r"""
 .ninekit-lesson .nk-feedback .nk-good { color: var(--jp-success-color1, #388e3c); font-weight: 600; }
 .ninekit-lesson .nk-feedback .nk-miss { color: var(--jp-error-color1, #d32f2f); font-weight: 600; }
 .ninekit-lesson .nk-feedback .nk-hint { color: var(--jp-ui-font-color1); }
-.ninekit-app.ninekit-compact { max-width: 640px; }
 .ninekit-lesson .nk-lesson-buttons { gap: 4px; }
 """
 
@@ -522,7 +521,7 @@ class LessonStep(w.VBox):
         picture = adapter_for(self.start.game.name).draw(self.start.view(self.learner), {}, {})
         return (f'<div class="ninekit-lesson-static"><p><b>{html.escape(self._head_label)}.</b> '
                 f"<b>Goal:</b> {html.escape(self.goal)}</p>"
-                f'<div style="max-width:520px">{picture}</div>'
+                f'<div style="max-width:800px">{picture}</div>'
                 "<p><i>Open this notebook in JupyterLab or Voila to play this step.</i></p></div>")
 
     def _repr_mimebundle_(self, **kwargs):
