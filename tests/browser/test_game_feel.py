@@ -96,6 +96,8 @@ def test_phone_layout_stacks_prompt_board_and_choices(open_app, page, app, artif
 
 def test_titles_follow_the_game_and_the_seats(open_app, page):
     """The page title, the intro line and the tab title say which game is played and by whom."""
+    from playwright.sync_api import expect
+
     page = open_game(open_app, "apps/nine_knights.ipynb")
     header = page.locator(".ninekit-app .ninekit-header")
     assert header.locator("h2").inner_text().endswith("Nine Knights")
@@ -109,11 +111,11 @@ def test_titles_follow_the_game_and_the_seats(open_app, page):
     page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
     form = page.locator(".ninekit-app .ninekit-new-game")
     form.get_by_label("Game").select_option(label="Double Nine")
-    page.wait_for_timeout(300)
+    form.get_by_label("Players", exact=True).wait_for()  # the form was rebuilt for Double Nine (2-4 players)
     before = signature(page)
     form.locator("button.ninekit-start").click()
     settle(page, before)
-    assert header.locator("h2").inner_text().endswith("Double Nine")
+    expect(header.locator("h2")).to_have_text(re.compile(r"Double Nine$"), timeout=15_000)
     assert page.title().startswith("Double Nine – ")
     assert "Knight" not in header.inner_text()
 
