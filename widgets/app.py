@@ -54,7 +54,7 @@ from .page import PageTitle
 from .resume import ResumeLink, ResumeStore
 from .save import SaveButton
 from .svg import esc
-from .tables import adapter_for
+from .tables import TableAdapter, adapter_for
 from .text import markdown_to_html
 from .upload import LoadButton
 
@@ -622,11 +622,7 @@ class GameApp(w.VBox):
             if moved != seats:
                 side = f". You now play {state.game.seat_name(state.to_move)}, whose turn it is"
             seats = moved
-        if state.game != self.game:
-            self._switch_game(state.game, seats)
-        elif seats is not None and seats != self.seats:
-            self.seats = seats
-            self._rebuild_seats(seats)
+        self._switch_game(state.game, seats)
         self._bots = {}
         self._redo.clear()
         self._events.clear()
@@ -869,7 +865,6 @@ class GameApp(w.VBox):
             self._interlude_html.value = str(pause.get("html") or "")
             self._interlude_button.description = str(pause.get("button") or "Go on")
             self._choices.show([])
-            self._log.value = self._log_html(self._log_lines(s, None))
         else:
             view = s.view(viewer)
             status = esc(self._locked if self._locked is not None else view.get("prompt", s.prompt))
@@ -884,8 +879,13 @@ class GameApp(w.VBox):
                                      if getattr(self.adapter, "narrow_layout", False) else "")
             self.board.svg = self.adapter.draw(view, dict(self._targets), pending)
             self._choices.show([str(m) for m in self._buttons])
-            self._log.value = self._log_html(self._log_lines(s, viewer))
-        self._recent.value = self._recent_html(viewer) if not private and not self._compact else ""
+        recent = ""
+        if not private:
+            reader = None if pause is not None else viewer  # a pause is shown as to a spectator
+            numbered = s.numbered_log(reader)
+            self._log.value = self._log_html(self._log_lines(s, reader, numbered))
+            recent = "" if self._compact else self._recent_html(numbered)
+        self._recent.value = recent
         self.board.label = f"{game.title} board"
         for widget, shown in ((self._privacy, private), (self.board, not private),
                               (self._interlude_box, pause is not None),
@@ -898,11 +898,11 @@ class GameApp(w.VBox):
 
     RECENT_LINES = 3
 
-    def _recent_html(self, viewer: int | None) -> str:
-        """What the computer just did (its last log lines, as ``viewer`` may read them), or ''."""
+    def _recent_html(self, numbered: list[tuple[int, str]]) -> str:
+        """What the computer just did: its lines of the screen's ``numbered`` log, or ''."""
         if self._computer_from is None:
             return ""
-        lines = [line for ply, line in self._state.numbered_log(viewer) if ply > self._computer_from]
+        lines = [line for ply, line in numbered if ply > self._computer_from]
         if not lines:
             return ""
         shown = lines[-self.RECENT_LINES:]
@@ -987,8 +987,8 @@ class GameApp(w.VBox):
     def _pause_between(self, before: ninekit.State, after: ninekit.State) -> Mapping | None:
         """The adapter's interlude for this move (e.g. a game of a match ends), or None."""
         hook = getattr(self.adapter, "interlude", None)
-        if not self._interludes or hook is None:
-            return None
+        if not self._interludes or hook is None or getattr(hook, "__func__", None) is TableAdapter.interlude:
+            return None  # this game has no pauses: no views to build
         try:
             pause = hook(before.view(None), after.view(None))
         except Exception as exc:  # noqa: BLE001 - a broken picture must not stop the game
@@ -1002,12 +1002,14 @@ class GameApp(w.VBox):
         is part of the move it leads to): the count the save's file name and the load message use."""
         return len(state.numbered_log(None))
 
-    def _log_lines(self, s: ninekit.State, viewer: int | None) -> list[tuple[str, bool]]:
-        """The viewer's log with the table events in place: ``(text, is_event)`` pairs."""
+    def _log_lines(self, s: ninekit.State, viewer: int | None,
+                   numbered: list[tuple[int, str]] | None = None) -> list[tuple[str, bool]]:
+        """The viewer's log (``numbered``: ``s.numbered_log(viewer)`` if already at hand) with the table events
+        in place: ``(text, is_event)`` pairs."""
         played = len(s.history)
         events = sorted(((min(plies, played), i, text) for i, (plies, text) in enumerate(self._events)))
         out, e = [], 0
-        for ply, line in s.numbered_log(viewer):
+        for ply, line in s.numbered_log(viewer) if numbered is None else numbered:
             while e < len(events) and events[e][0] < ply:
                 out.append((events[e][2], True))
                 e += 1

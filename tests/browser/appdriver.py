@@ -358,8 +358,7 @@ def click_like_a_person(page, rng) -> tuple[str, str] | None:
     before = signature(page)
     pause = visible(page.locator(NEXT))
     privacy = visible(page.locator(PRIVACY))
-    legal = [item for item in page.locator(LEGAL).all() if item.is_visible()
-             and "nk-switch" not in (item.get_attribute("class") or "").split()]
+    legal = page.locator(f"{LEGAL}:not(.nk-switch)").all()
     choices = visible(page.locator(CHOICES))
     if pause:
         target, what = pause[0], "Next game"
