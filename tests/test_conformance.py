@@ -225,3 +225,39 @@ def test_games_are_registered_and_sorted():
     """ninekit.games() lists the registered games in sorted order."""
     assert ninekit.games() == sorted(ninekit.games())
     assert "nine_knights" in ninekit.games()
+
+
+_TRACE = """
+import json, random, sys, ninekit
+name, players, options = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
+state = ninekit.make(name, players, **options).new(3)
+rng = random.Random(3)
+out = []
+while not state.is_over and len(out) < 400:
+    legal = state.legal_moves()
+    out.append([m.to_json() for m in legal])
+    state = state.play(rng.choice(legal))
+print(json.dumps([out, state.view(None)]))
+"""
+
+
+@pytest.mark.parametrize("name", ninekit.games())
+def test_same_game_in_another_process_with_another_hash_seed(name):
+    """Determinism across processes: legal moves come in the same order whatever PYTHONHASHSEED is.
+
+    Set and frozenset order of strings changes from process to process; a game that builds a move
+    list from one would pass every in-process test and still replay differently elsewhere.
+    """
+    import os
+    import subprocess
+    import sys
+
+    rules = ninekit.make(name).rules
+    players = rules.max_players
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", _TRACE, name, str(players), "{}"], env=env,
+                              capture_output=True, text=True, check=True)
+        runs.append(done.stdout)
+    assert runs[0] == runs[1]

@@ -103,10 +103,10 @@ def _exchanges() -> dict:
 
 
 EXCHANGES = _exchanges()
-DOMINO_SQUARES = {}
-for _pair in EXCHANGES:
-    for _d in _pair:
-        DOMINO_SQUARES[_d] = tuple(INDEX[s] for s in _d.split("-"))
+# Every domino that takes part in an exchange, in board order (never in set order: that varies per process).
+DOMINO_SQUARES = {d: tuple(INDEX[s] for s in d.split("-"))
+                  for d in sorted({d for pair in EXCHANGES for d in pair},
+                                  key=lambda d: tuple(INDEX[s] for s in d.split("-")))}
 PARTNERS = {d: tuple(sorted(next(iter(p - {d})) for p in EXCHANGES if d in p)) for d in DOMINO_SQUARES}
 
 # Key Disc instances: group -> list of square orders (board reading order); allowed re-readings.
@@ -311,6 +311,18 @@ class Position(NamedTuple):
     last_trap: tuple | None  # (seat, card, squares flipped, lock broken) of the latest Trap, for the log
 
 
+_FIELD = {name: i for i, name in enumerate(Position._fields)}
+_new_tuple = tuple.__new__
+
+
+def _rep(pos: Position, **changes) -> Position:
+    """``pos._replace(**changes)``, several times faster (this is the hot path of every move)."""
+    items = list(pos)
+    for key, value in changes.items():
+        items[_FIELD[key]] = value
+    return _new_tuple(Position, items)
+
+
 def _locked(pos: Position) -> frozenset:
     return LOCKS[pos.totem] if pos.totem else frozenset()
 
@@ -322,17 +334,26 @@ def _own(pos: Position, seat: int) -> list:
 
 def _switch_options(pos: Position, seat: int) -> dict:
     """``{own square: (partner squares...)}`` of the legal Switches for ``seat`` now."""
-    locked = _locked(pos)
+    locked = LOCKS[pos.totem] if pos.totem else _NO_SQUARES
     banned = pos.last_switch
+    letter = pos.seats[seat]
     out = {}
-    for i in _own(pos, seat):
-        if i in locked:
+    for i, tile in enumerate(pos.tiles):
+        if tile[0] != letter or i in locked:
             continue
-        partners = tuple(j for j in NEIGHBOURS[i]
-                         if j not in locked and not (banned and i in banned and j in banned))
+        if banned and i in banned:
+            other = banned[0] if banned[1] == i else banned[1]
+            partners = tuple(j for j in NEIGHBOURS[i] if j != other and j not in locked)
+        elif locked:
+            partners = tuple(j for j in NEIGHBOURS[i] if j not in locked)
+        else:
+            partners = NEIGHBOURS[i]
         if partners:
             out[i] = partners
     return out
+
+
+_NO_SQUARES = frozenset()
 
 
 def _free_lines(locked) -> tuple:
@@ -355,29 +376,16 @@ def _can_rewind(pos: Position, seat: int) -> bool:
 
 
 def _luck_open(pos: Position, seat: int, stage: str) -> list:
-    """The luck actions ``seat`` may buy now (at least one way to complete each)."""
+    """The luck actions ``seat`` may buy now (at least one way to complete each).
+
+    Line Push / Flip, Rotate / Block Flip and Switch Pair always have an unlocked choice (a lock
+    covers one line or one block), so only Reveal Trap, the Locks, Extra Move and Rewind depend on
+    the moment.
+    """
     if pos.tokens[seat] <= 0:
         return []
-    locked = _locked(pos)
-    out = []
-    for action in ACTION_IDS:
-        if action == "reveal_trap":
-            ok = pos.trap_state[seat] == "down"
-        elif action in ("line_push", "line_flip"):
-            ok = bool(_free_lines(locked))
-        elif action in ("rotate_block", "block_flip"):
-            ok = bool(_free_blocks(locked))
-        elif action == "switch_pair":
-            ok = bool(_free_dominoes(locked))
-        elif action in ("line_lock", "block_lock"):
-            ok = pos.totem is None
-        elif action == "extra_move":
-            ok = stage == "after"
-        else:  # rewind
-            ok = stage == "before" and _can_rewind(pos, seat)
-        if ok:
-            out.append(action)
-    return out
+    return list(_LUCK_OPEN[(pos.trap_state[seat] == "down", pos.totem is None, stage == "after",
+                            stage == "before" and _can_rewind(pos, seat))])
 
 
 # Moves, built once.
@@ -409,12 +417,40 @@ KINDS_WITH_ARG = {
 }
 KINDS_NO_ARG = {"trap": TRAP_BLIND, "end": END_MOVE}
 
+# Tables per spot of the Lock Totem (None: at home), so the common choices are looked up, not computed.
+_TOTEMS = (None, *LOCKS)
+_FLIPS = {t: tuple(FLIP_MOVES[i] for i in range(16) if i not in LOCKS.get(t, ())) for t in _TOTEMS}
+_LINES = {t: tuple(LINE_MOVES[k] for k in _free_lines(LOCKS.get(t, _NO_SQUARES))) for t in _TOTEMS}
+_BLOCKS = {t: tuple(BLOCK_MOVES[v] for v in _free_blocks(LOCKS.get(t, _NO_SQUARES))) for t in _TOTEMS}
+_PAIRS = {t: tuple(PAIR_MOVES[d] for d in _free_dominoes(LOCKS.get(t, _NO_SQUARES))) for t in _TOTEMS}
+_PAIRS_WITH = {(t, d): tuple(PAIR_WITH_MOVES[p] for p in PARTNERS[d]
+                             if not LOCKS.get(t, _NO_SQUARES).intersection(DOMINO_SQUARES[p]))
+               for t in _TOTEMS for d in DOMINO_SQUARES}
+_RED = tuple(CRYSTAL_MOVES[c] for c in RED_CRYSTALS)
+_BLUE = tuple(CRYSTAL_MOVES[v] for v in BLOCKS if v != TOTEM_HOME)
+_ALWAYS = frozenset({"line_push", "switch_pair", "rotate_block", "block_flip", "line_flip"})
+assert all(_LINES[t] and _BLOCKS[t] and _PAIRS[t] for t in _TOTEMS)  # why _ALWAYS is always open
+_LUCK_OPEN = {
+    (reveal, home, after, rewind): tuple(
+        LUCK_MOVES[a] for a in ACTION_IDS
+        if a in _ALWAYS or (a == "reveal_trap" and reveal) or (a in ("line_lock", "block_lock") and home)
+        or (a == "extra_move" and after) or (a == "rewind" and rewind))
+    for reveal in (False, True) for home in (False, True) for after in (False, True) for rewind in (False, True)
+}
+
 
 def _trap_move(pos: Position, seat: int) -> list:
     state = pos.trap_state[seat]
     if state == "played":
         return []
     return [TRAP_SEEN[pos.traps[seat]] if state == "seen" else TRAP_BLIND]
+
+
+def _claimable(pos: Position, seat: int) -> list:
+    """``seat``'s unclaimed Key Discs that its tiles match now."""
+    own = pos.discs[seat]
+    claimed = pos.claimed[seat]
+    return [d for d in _matched(pos.tiles, pos.seats[seat]) if d in own and d not in claimed]
 
 
 def _legal(pos: Position) -> tuple:
@@ -424,47 +460,47 @@ def _legal(pos: Position) -> tuple:
     Flip; ``("with", stage, square, extra)`` the Switch's other tile; ``("flip", extra)``;
     ``("after",)`` luck actions, a claim or the end; ``("line"|"block"|"crystal", stage, action)``,
     ``("push", stage, line)``, ``("turn", stage, block)``, ``("pair", stage)``,
-    ``("pair_with", stage, domino)``, ``("extra",)`` then ``("tile_extra",)`` for an extra Switch.  The Trap Card may be played in the before,
-    flip and after steps.
+    ``("pair_with", stage, domino)``, ``("extra",)`` then ``("tile_extra",)`` for an extra Switch.
+    The Trap Card may be played in the before, flip and after steps.
     """
     seat = pos.turn
     step = pos.step
     kind = step[0]
-    locked = _locked(pos)
     if kind == "before":
         switches = _switch_options(pos, seat)
-        moves = [TILE_MOVES[i] for i in sorted(switches)] if switches else \
-            [FLIP_MOVES[i] for i in range(16) if i not in locked]
-        moves += [LUCK_MOVES[a] for a in _luck_open(pos, seat, "before")]
-        return tuple(moves + _trap_move(pos, seat))
-    if kind == "tile_extra":
-        return tuple(TILE_MOVES[i] for i in sorted(_switch_options(pos, seat)))
+        moves = [TILE_MOVES[i] for i in switches] if switches else list(_FLIPS[pos.totem])
+        if pos.tokens[seat] > 0:
+            moves += _luck_open(pos, seat, "before")
+        if pos.trap_state[seat] != "played":
+            moves += _trap_move(pos, seat)
+        return tuple(moves)
     if kind == "with":
         return tuple(SWITCH_MOVES[j] for j in _switch_options(pos, seat)[step[2]])
     if kind == "flip":
-        moves = [FLIP_MOVES[i] for i in range(16) if i not in locked]
-        return tuple(moves + ([] if step[1] else _trap_move(pos, seat)))
+        if step[1] or pos.trap_state[seat] == "played":
+            return _FLIPS[pos.totem]
+        return _FLIPS[pos.totem] + tuple(_trap_move(pos, seat))
     if kind == "after":
-        moves = [LUCK_MOVES[a] for a in _luck_open(pos, seat, "after")] + _trap_move(pos, seat)
-        claimable = [d for d in _matched(pos.tiles, pos.seats[seat]) if d in pos.discs[seat]
-                     and d not in pos.claimed[seat]]
+        moves = _luck_open(pos, seat, "after") + _trap_move(pos, seat)
+        claimable = _claimable(pos, seat)
         moves += [CLAIM_MOVES[d] for d in claimable] if claimable else [END_MOVE]
         return tuple(moves)
+    if kind == "tile_extra":
+        return tuple(TILE_MOVES[i] for i in _switch_options(pos, seat))
     if kind == "line":
-        return tuple(LINE_MOVES[k] for k in _free_lines(locked))
+        return _LINES[pos.totem]
     if kind == "push":
         return tuple(PUSH_MOVES[d] for d in PUSH_DIRECTIONS["rank" if step[2].isdigit() else "file"])
     if kind == "block":
-        return tuple(BLOCK_MOVES[v] for v in _free_blocks(locked))
+        return _BLOCKS[pos.totem]
     if kind == "turn":
         return tuple(TURN_MOVES.values())
     if kind == "crystal":
-        crystals = RED_CRYSTALS if step[2] == "line_lock" else (v for v in BLOCKS if v != TOTEM_HOME)
-        return tuple(CRYSTAL_MOVES[c] for c in crystals)
+        return _RED if step[2] == "line_lock" else _BLUE
     if kind == "pair":
-        return tuple(PAIR_MOVES[d] for d in _free_dominoes(locked))
+        return _PAIRS[pos.totem]
     if kind == "pair_with":
-        return tuple(PAIR_WITH_MOVES[p] for p in PARTNERS[step[2]] if not locked.intersection(DOMINO_SQUARES[p]))
+        return _PAIRS_WITH[(pos.totem, step[2])]
     if kind == "extra":
         return tuple(([EXTRA_MOVES["switch"]] if _switch_options(pos, seat) else []) + [EXTRA_MOVES["flip"]])
     raise AssertionError(f"unknown step {step!r}")
@@ -476,39 +512,46 @@ def _with(seq: tuple, i: int, value) -> tuple:
     return seq[:i] + (value,) + seq[i + 1:]
 
 
-def _moved(pos: Position, tiles: list, squares) -> Position:
-    """``pos`` with new ``tiles`` after tiles on ``squares`` moved: a Switch they break no longer counts."""
-    squares = set(squares)
-    last = pos.last_switch if not (pos.last_switch and squares.intersection(pos.last_switch)) else None
-    this = pos.this_switch if not (pos.this_switch and squares.intersection(pos.this_switch)) else None
-    return pos._replace(tiles=tuple(tiles), last_switch=last, this_switch=this)
+def _permute(pos: Position, cycle: Sequence[tuple], **changes) -> Position:
+    """Move tiles: each ``(from, to)`` pair puts the tile from ``from`` on ``to``.
 
-
-def _permute(pos: Position, cycle: Sequence[tuple]) -> Position:
-    """Move tiles: each ``(from, to)`` pair puts the tile from ``from`` on ``to``."""
-    tiles = list(pos.tiles)
+    A Switch whose tiles move no longer stands (for Rewind and No Rewind).
+    """
+    old = pos.tiles
+    tiles = list(old)
     for frm, to in cycle:
-        tiles[to] = pos.tiles[frm]
-    return _moved(pos, tiles, [to for _frm, to in cycle])
+        tiles[to] = old[frm]
+    last, this = pos.last_switch, pos.this_switch
+    for _frm, to in cycle:
+        if last and to in last:
+            last = None
+        if this and to in this:
+            this = None
+    changes.setdefault("last_switch", last)
+    changes.setdefault("this_switch", this)
+    return _rep(pos, tiles=tuple(tiles), **changes)
 
 
-def _flip(pos: Position, squares) -> Position:
+def _flip(pos: Position, squares, **changes) -> Position:
     tiles = list(pos.tiles)
     for i in squares:
         tiles[i] = FLIPPED[tiles[i]]
-    return pos._replace(tiles=tuple(tiles))
+    return _rep(pos, tiles=tuple(tiles), **changes)
 
 
 def _spend(pos: Position, seat: int, action: str) -> Position:
     used = list(pos.used[seat])
     used[ACTION_INDEX[action]] += 1
-    return pos._replace(tokens=_with(pos.tokens, seat, pos.tokens[seat] - 1), used=_with(pos.used, seat, tuple(used)))
+    return _rep(pos, tokens=_with(pos.tokens, seat, pos.tokens[seat] - 1), used=_with(pos.used, seat, tuple(used)))
+
+
+_BEFORE = ("before",)
 
 
 def _begin_turn(pos: Position, seat: int, new_round: bool) -> Position:
-    if pos.locker == seat:
-        pos = pos._replace(totem=None, locker=None)  # a lock ends at the start of the locker's next turn
-    return pos._replace(turn=seat, step=("before",), round=pos.round + (1 if new_round else 0))
+    if pos.locker == seat:  # a lock ends at the start of the locker's next turn
+        return _rep(pos, turn=seat, step=_BEFORE, round=pos.round + new_round, totem=None, locker=None)
+    return _rep(pos, turn=seat, step=_BEFORE, round=pos.round + new_round)
 
 
 def _end_turn(pos: Position) -> Position:
@@ -517,10 +560,9 @@ def _end_turn(pos: Position) -> Position:
     name = ELEMENT_NAME[pos.seats[seat]]
     if len(pos.claimed[seat]) >= target:
         which = "third" if target == 3 else "fourth"
-        return pos._replace(result=((seat,), f"{name} claimed a {which} Key Disc and unlocked the temple of Codinca"),
+        return _rep(pos, result=((seat,), f"{name} claimed a {which} Key Disc and unlocked the temple of Codinca"),
                             step=("over",))
     nxt = (seat + 1) % len(pos.seats)
-    pos = pos._replace(last_switch=pos.this_switch, this_switch=None)
     if nxt == 0 and pos.round >= pos.round_limit:
         counts = [len(c) for c in pos.claimed]
         best = max(counts)
@@ -531,9 +573,9 @@ def _end_turn(pos: Position) -> Position:
             who = f"{names[0]} wins with {discs}"
         else:
             who = f"{', '.join(names[:-1])} and {names[-1]} share the win with {discs} each"
-        return pos._replace(result=(winners, f"the round limit ({pos.round_limit} rounds, a house rule) was "
+        return _rep(pos, result=(winners, f"the round limit ({pos.round_limit} rounds, a house rule) was "
                                               f"reached: {who}"), step=("over",))
-    return _begin_turn(pos, nxt, nxt == 0)
+    return _begin_turn(_rep(pos, last_switch=pos.this_switch, this_switch=None), nxt, nxt == 0)
 
 
 def _apply(pos: Position, move: Move) -> Position:
@@ -544,73 +586,69 @@ def _apply(pos: Position, move: Move) -> Position:
     stage = "after" if step[0] in ("after", "extra", "tile_extra") or step[1:2] == ("after",) else "before"
     if kind == "tile":
         extra = step[0] == "tile_extra"
-        return pos._replace(step=("with", "after" if extra else "before", INDEX[arg], extra))
+        return _rep(pos, step=("with", "after" if extra else "before", INDEX[arg], extra))
     if kind == "switch":
         a, b = step[2], INDEX[arg]
-        pos = _permute(pos, ((a, b), (b, a)))
-        pos = pos._replace(this_switch=(min(a, b), max(a, b)))
-        return pos._replace(step=("after",) if step[3] else ("flip", False))
+        pos = _permute(pos, ((a, b), (b, a)), step=("after",) if step[3] else ("flip", False))
+        return _rep(pos, this_switch=(min(a, b), max(a, b)))
     if kind == "flip":
-        pos = _flip(pos, (INDEX[arg],))
-        return pos._replace(step=("after",))
+        return _flip(pos, (INDEX[arg],), step=("after",))
     if kind == "trap":
         card = pos.traps[seat]
         cells = _TRAP_CELLS[(card, pos.seats[seat])]
         broke = pos.totem  # the rulebook: a Trap makes any Lock in play fail (docs/codinca.md, decision 1)
         if broke:
-            pos = pos._replace(totem=None, locker=None)
+            pos = _rep(pos, totem=None, locker=None)
         changed = tuple(i for i, side in cells.items() if pos.tiles[i][1] != side)
-        pos = _flip(pos, changed)
-        return pos._replace(trap_state=_with(pos.trap_state, seat, "played"),
-                            last_trap=(seat, card, changed, broke))
+        return _flip(pos, changed, trap_state=_with(pos.trap_state, seat, "played"),
+                     last_trap=(seat, card, changed, broke))
     if kind == "claim":
-        pos = pos._replace(claimed=_with(pos.claimed, seat, pos.claimed[seat] + (arg,)))
+        pos = _rep(pos, claimed=_with(pos.claimed, seat, pos.claimed[seat] + (arg,)))
         return _end_turn(pos)
     if kind == "end":
         return _end_turn(pos)
     if kind == "luck":
         pos = _spend(pos, seat, arg)
         if arg == "reveal_trap":
-            return pos._replace(trap_state=_with(pos.trap_state, seat, "seen"))
+            return _rep(pos, trap_state=_with(pos.trap_state, seat, "seen"))
         if arg == "rewind":
             a, b = pos.last_switch
-            pos = _permute(pos, ((a, b), (b, a)))
-            return pos._replace(last_switch=None)
+            return _permute(pos, ((a, b), (b, a)), last_switch=None)
         nxt = {"line_push": ("line", stage, arg), "line_flip": ("line", stage, arg),
                "rotate_block": ("block", stage, arg), "block_flip": ("block", stage, arg),
                "line_lock": ("crystal", stage, arg), "block_lock": ("crystal", stage, arg),
                "switch_pair": ("pair", stage), "extra_move": ("extra",)}[arg]
-        return pos._replace(step=nxt)
+        return _rep(pos, step=nxt)
     back = (stage,)
     if kind == "line":
         if step[2] == "line_flip":
-            return _flip(pos, LINES[arg])._replace(step=back)
-        return pos._replace(step=("push", stage, arg))
+            return _flip(pos, LINES[arg], step=back)
+        return _rep(pos, step=("push", stage, arg))
     if kind == "push":
         line = LINES[step[2]]  # reading order: rank west->east, file north->south
         forward = arg in ("east", "south")
         cycle = [(line[i], line[(i + 1) % 4] if forward else line[(i - 1) % 4]) for i in range(4)]
-        return _permute(pos, cycle)._replace(step=back)
+        return _permute(pos, cycle, step=back)
     if kind == "block":
         if step[2] == "block_flip":
-            return _flip(pos, BLOCKS[arg])._replace(step=back)
-        return pos._replace(step=("turn", stage, arg))
+            return _flip(pos, BLOCKS[arg], step=back)
+        return _rep(pos, step=("turn", stage, arg))
     if kind == "turn":
         sq = BLOCKS[step[2]]  # NW NE SE SW: clockwise moves each tile one place on
         shift = {"cw": 1, "ccw": 3, "180": 2}[arg]
-        return _permute(pos, [(sq[i], sq[(i + shift) % 4]) for i in range(4)])._replace(step=back)
+        return _permute(pos, [(sq[i], sq[(i + shift) % 4]) for i in range(4)], step=back)
     if kind == "crystal":
-        return pos._replace(totem=arg, locker=seat, step=back)
+        return _rep(pos, totem=arg, locker=seat, step=back)
     if kind == "pair":
-        return pos._replace(step=("pair_with", stage, arg))
+        return _rep(pos, step=("pair_with", stage, arg))
     if kind == "pair_with":
         swaps = EXCHANGES[frozenset({step[2], arg})]
         cycle = [p for a, b in swaps for p in ((a, b), (b, a))]
-        return _permute(pos, cycle)._replace(step=back)
+        return _permute(pos, cycle, step=back)
     if kind == "extra":
         if arg == "flip":
-            return pos._replace(step=("flip", True))
-        return pos._replace(step=("tile_extra",))
+            return _rep(pos, step=("flip", True))
+        return _rep(pos, step=("tile_extra",))
     raise AssertionError(f"unknown move {move!r}")
 
 
@@ -900,6 +938,8 @@ def _view(pos: Position, seat) -> dict:
 
 def _determinize(pos: Position, seat, rng: random.Random) -> Position:
     """Resample what ``seat`` cannot know: others' unclaimed discs and every unseen Trap Card."""
+    if pos.result is not None:
+        return pos  # at the end every disc and card is turned over: nothing is hidden
     n = len(pos.seats)
     discs = [list(d) for d in pos.discs]
     for g, group in enumerate(GROUP_ORDER):
@@ -916,7 +956,7 @@ def _determinize(pos: Position, seat, rng: random.Random) -> Position:
     traps = list(pos.traps)
     for p, t in zip(unseen, pool):
         traps[p] = t
-    return pos._replace(discs=tuple(tuple(d) for d in discs), traps=tuple(traps))
+    return _rep(pos, discs=tuple(tuple(d) for d in discs), traps=tuple(traps))
 
 
 def touched(view: Mapping, move: Move) -> list:
