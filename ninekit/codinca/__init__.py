@@ -406,7 +406,8 @@ PAIR_MOVES = {d: _m("pair", d, text=f"Choose the pair {d}") for d in DOMINO_SQUA
 PAIR_WITH_MOVES = {d: _m("pair_with", d, text=f"Exchange it with the pair {d}") for d in DOMINO_SQUARES}
 EXTRA_MOVES = {"switch": _m("extra", "switch", text="An extra Switch"), "flip": _m("extra", "flip", text="An extra Flip")}
 TRAP_BLIND = _m("trap", text="Play your Trap Card blind (you have not looked at it)")
-TRAP_SEEN = {t: _m("trap", text=f"Play your Trap Card ({t} {TRAP_NAME[t]})") for t in TRAP_IDS}
+# The card is not named in the move: a move's text may be shown to others (an undo note, a history).
+_TRAP_SEEN = _m("trap", text="Play your Trap Card (you have looked at it)")
 CLAIM_MOVES = {d: _m("claim", d, text=f"Claim Key Disc {d} ({GROUP_WORDS[d[0]]} {DISCS[d]})") for d in DISCS}
 END_MOVE = _m("end", text="End your turn")
 KINDS_WITH_ARG = {
@@ -443,7 +444,7 @@ def _trap_move(pos: Position, seat: int) -> list:
     state = pos.trap_state[seat]
     if state == "played":
         return []
-    return [TRAP_SEEN[pos.traps[seat]] if state == "seen" else TRAP_BLIND]
+    return [_TRAP_SEEN if state == "seen" else TRAP_BLIND]
 
 
 def _claimable(pos: Position, seat: int) -> list:
@@ -687,8 +688,10 @@ def _prompt(pos: Position) -> str:
         claim = [m for m in _legal(pos) if m.kind == "claim"]
         if claim:
             return f"{who}: a Key Disc matches: claim it (your turn then ends), or first spend a Luck token"
-        return f"{who}: end your turn, or spend a Luck token" + \
-            (" or play your Trap Card" if pos.trap_state[seat] != "played" else "")
+        options = ["end your turn"] + (["spend a Luck token"] if pos.tokens[seat] else []) + \
+            (["play your Trap Card"] if pos.trap_state[seat] != "played" else [])
+        return f"{who}: " + (", ".join(options[:-1]) + ", or " + options[-1] if len(options) > 2
+                             else " or ".join(options))
     if kind == "line":
         return f"{who}: choose a rank or file for {ACTION_NAME[step[2]]}"
     if kind == "push":
@@ -730,6 +733,9 @@ def _why_illegal(pos: Position, move: Move) -> str:
     index = INDEX.get(arg) if isinstance(arg, str) else None
     lock = f" ({_lock_words(pos)})" if pos.totem else ""
     if move.kind in legal_kinds:  # the right kind of decision, the wrong choice
+        if move.kind == "switch" and index is not None and index not in NEIGHBOURS[step[2]]:
+            return (f"{arg} is not next to {SQUARES[step[2]]}: a Switch exchanges two adjacent tiles "
+                    "(diagonal neighbours count)")
         if move.kind in ("tile", "switch", "flip") and index is not None and index in locked:
             return f"The tile on {arg} is locked: locked tiles may not be moved or flipped{lock}"
         if move.kind == "tile":
@@ -739,16 +745,18 @@ def _why_illegal(pos: Position, move: Move) -> str:
             return f"Your tile on {arg} has no legal Switch now"
         if move.kind == "switch":
             a = step[2]
-            if index not in NEIGHBOURS[a]:
-                return (f"{arg} is not next to {SQUARES[a]}: a Switch exchanges two adjacent tiles "
-                        "(diagonal neighbours count)")
             if pos.last_switch and {a, index} == set(pos.last_switch):
                 return (f"No Rewind: {SQUARES[a]} and {arg} were just switched by the previous player; you may not "
                         "switch them back (only the Rewind luck action may)")
         if move.kind == "luck":
             return _why_not_luck(pos, seat, arg, "after" if kind == "after" else "before")
-        if move.kind in ("line", "block", "pair", "pair_with"):
-            return f"That choice has a locked tile{lock}: an action needs all its squares unlocked"
+        if move.kind == "pair_with" and arg not in PARTNERS.get(step[2], ()):
+            return (f"{arg} cannot be exchanged with {step[2]}: Switch Pair exchanges two parallel pairs that touch "
+                    "side by side, or end to end in one rank or file (offset pairs are illegal)")
+        if move.kind in ("line", "block", "pair", "pair_with") and locked and isinstance(arg, str):
+            squares = (LINES.get(arg) or BLOCKS.get(arg) or DOMINO_SQUARES.get(arg) or ())
+            if locked.intersection(squares):
+                return f"That choice has a locked tile{lock}: an action needs all its squares unlocked"
         if move.kind == "claim":
             if arg not in pos.discs[seat]:
                 return f"Key Disc {arg} is not one of yours"
@@ -770,12 +778,21 @@ def _why_illegal(pos: Position, move: Move) -> str:
                     "so claim it")
         return "Your turn ends only after your Switch and Flip"
     if move.kind == "claim":
+        if kind == "after" and isinstance(arg, str):
+            if arg not in pos.discs[seat]:
+                return f"Key Disc {arg} is not one of yours"
+            if arg in pos.claimed[seat]:
+                return f"You have already claimed Key Disc {arg}"
+            if arg in DISCS:
+                return f"Your tiles do not match Key Disc {arg} ({GROUP_WORDS[arg[0]]}, {DISCS[arg]}) now"
         return "Key Discs are claimed only at the end of your turn, after your Switch and Flip"
     if move.kind == "flip" and kind == "before":
         return "First the Switch: choose one of your tiles to Switch (the Flip comes after it)"
     if move.kind in ("tile", "switch") and kind in ("flip", "after"):
         return "You have made your Switch this turn (an Extra Move luck action buys another after the Flip)"
     if move.kind == "luck":
+        if kind in ("before", "after"):
+            return _why_not_luck(pos, seat, arg, kind)
         if kind in ("with", "flip"):
             return "Luck actions are taken before your Switch or after your Flip, not between them"
         return f"Finish the action you have started first: {_prompt(pos)}"
@@ -817,7 +834,7 @@ def _log_line(before: Position, after: Position, seat: int, move: Move, viewer) 
                 f"({_tile_words(before.tiles[b])}){extra}")
     if kind == "flip":
         i = INDEX[arg]
-        extra = " (Extra Move)" if step[1] and step[0] == "flip" else ""
+        extra = " (Extra Move)" if step[0] == "flip" and step[1] else ""
         return f"{who} flips {arg}: {ELEMENT_NAME[before.tiles[i][0]]} now {SIDE_WORD[after.tiles[i][1]]}{extra}"
     if kind == "trap":
         _s, card, changed, broke = after.last_trap
@@ -896,7 +913,8 @@ def _view(pos: Position, seat) -> dict:
         a, b = pos.last_switch
         note.append(f"No Rewind: {_name(pos, pos.turn)} may not switch {SQUARES[a]} and {SQUARES[b]} back.")
     if not over and pos.totem:
-        note.append(_lock_words(pos).capitalize() + ".")
+        words = _lock_words(pos)
+        note.append(words[0].upper() + words[1:] + ".")
     return {
         "tiles": {SQUARES[i]: [ELEMENT_NAME[t[0]], t[1]] for i, t in enumerate(pos.tiles)},
         "elements": [ELEMENT_NAME[e] for e in pos.seats],
@@ -1169,6 +1187,8 @@ def position(players: int = 2, *, tiles: Mapping | None = None, discs: Sequence 
                   f"({', '.join(v for v in BLOCKS if v != TOTEM_HOME)}), or None (got {totem!r})")
     if (totem is None) != (locker is None) or (locker is not None and locker not in range(players)):
         raise bad("a lock needs its locker's seat, and only a lock has one")
+    if locker is not None and locker == to_move:
+        raise bad("a lock ends at the start of its locker's next turn, so the seat to move cannot hold one here")
     if type(to_move) is not int or not 0 <= to_move < players:
         raise bad(f"to_move must be a seat from 0 to {players - 1}")
     if type(round) is not int or not 1 <= round <= round_limit:
