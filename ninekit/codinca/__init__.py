@@ -35,8 +35,20 @@ from typing import NamedTuple
 
 from ..core import Move, Option, Outcome, Rules, State, int_between, make, register
 from . import data
-from .data import (BLUE_CRYSTALS, DISC_GROUPS, DISCS, ELEMENTS, LUCK_TOKENS, RECONSTRUCTED_NOTE, RED_CRYSTALS,
-                   SEATING, START_GRID, TOTEM_HOME, TRAP_TURNS, TRAPS)
+from .data import (
+    BLUE_CRYSTALS,
+    DISC_GROUPS,
+    DISCS,
+    ELEMENTS,
+    LUCK_TOKENS,
+    RECONSTRUCTED_NOTE,
+    RED_CRYSTALS,
+    SEATING,
+    START_GRID,
+    TOTEM_HOME,
+    TRAP_TURNS,
+    TRAPS,
+)
 
 __all__ = ["START_LAYOUT", "SQUARES", "LINES", "BLOCKS", "LUCK_ACTIONS", "matched_discs", "trap_effect",
            "touched", "position", "Codinca", "data", "RECONSTRUCTED_NOTE"]
@@ -404,7 +416,8 @@ TURN_MOVES = {t: _m("turn", t, text=f"Turn it {w}") for t, w in TURNS.items()}
 CRYSTAL_MOVES = {c: _m("crystal", c, text=f"Lock {w}") for c, w in CRYSTAL_WORDS.items()}
 PAIR_MOVES = {d: _m("pair", d, text=f"Choose the pair {d}") for d in DOMINO_SQUARES}
 PAIR_WITH_MOVES = {d: _m("pair_with", d, text=f"Exchange it with the pair {d}") for d in DOMINO_SQUARES}
-EXTRA_MOVES = {"switch": _m("extra", "switch", text="An extra Switch"), "flip": _m("extra", "flip", text="An extra Flip")}
+EXTRA_MOVES = {"switch": _m("extra", "switch", text="An extra Switch"),
+               "flip": _m("extra", "flip", text="An extra Flip")}
 TRAP_BLIND = _m("trap", text="Play your Trap Card blind (you have not looked at it)")
 # The card is not named in the move: a move's text may be shown to others (an undo note, a history).
 _TRAP_SEEN = _m("trap", text="Play your Trap Card (you have looked at it)")

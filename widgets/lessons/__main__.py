@@ -1,4 +1,7 @@
-"""``python -m widgets.lessons GAME``: store the steps' pictures in notebooks/tutorials/GAME.ipynb."""
+"""``python -m widgets.lessons [GAME...]``: store the steps' pictures in notebooks/tutorials/GAME.ipynb.
+
+With no GAME, every game that has a tutorial notebook.
+"""
 
 import sys
 from pathlib import Path
@@ -6,6 +9,7 @@ from pathlib import Path
 from . import store_static_pictures
 
 if __name__ == "__main__":
-    for game in sys.argv[1:] or ["nine_knights", "double_nine"]:
-        path = Path(__file__).resolve().parents[2] / "notebooks" / "tutorials" / f"{game}.ipynb"
+    tutorials = Path(__file__).resolve().parents[2] / "notebooks" / "tutorials"
+    for game in sys.argv[1:] or sorted(p.stem for p in tutorials.glob("*.ipynb")):
+        path = tutorials / f"{game}.ipynb"
         print(f"{path}: {store_static_pictures(path, game)} step pictures stored")
