@@ -44,8 +44,21 @@ import itertools
 import random
 
 from ..core import Move, State
-from . import (BLOCKS, DOMINO_SQUARES, EXCHANGES, INDEX, INSTANCES, LINES, LOCKS, NEIGHBOURS, PARTNERS, SQUARES,
-               TRAP_IDS, _readings, _TRAP_CELLS)
+from . import (
+    _TRAP_CELLS,
+    BLOCKS,
+    DOMINO_SQUARES,
+    EXCHANGES,
+    INDEX,
+    INSTANCES,
+    LINES,
+    LOCKS,
+    NEIGHBOURS,
+    PARTNERS,
+    SQUARES,
+    TRAP_IDS,
+    _readings,
+)
 from .data import DISCS, RED_CRYSTALS, TOTEM_HOME
 
 __all__ = ["CodincaBot", "disc_distance"]
@@ -244,6 +257,9 @@ LEADER_WEIGHT = 1.5
 TOKEN_COST = 15.0       # a luck action must gain this much (a claim, or two steps nearer the nearest disc)
 LAST_TOKEN_COST = 8.0   # working on the last disc: one step nearer is enough
 NOISE = 0.4
+STALL_TURNS, STALL_NOISE = 6, 3.0  # after this many turns without a claim, more noise each turn
+REPEAT = 4.0            # per time we left our tiles just so in our last RECENT turns
+RECENT = 8
 TOP_BOARDS = 6          # the best Switch + Flip boards tried with one more luck action
 
 
@@ -261,20 +277,31 @@ class CodincaBot:
     True
     """
 
+    leader_weight = LEADER_WEIGHT
+    lock_distance = 1
+    lock_spare = 1
+    token_cost = TOKEN_COST
+    repeat_weight = REPEAT
+
     def __init__(self, seed: int | random.Random | None = 0):
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self._plan: list = []
         self._expect = None
+        self._recent: list = []  # own tile states left after our last turns (to avoid going round in circles)
+        self._dry = 0            # our turns since our last claim
 
     # --- public -------------------------------------------------------------------------
     def choose(self, state: State) -> Move:
         """The chosen legal move for the seat to move."""
         moves = state.legal_moves()
-        if len(moves) == 1:
-            self._plan = []
-            return moves[0]
         seat = state.to_move
         view = state.view(seat)
+        if moves[-1].kind in ("claim", "end"):  # the board we leave this turn, if the turn ends now
+            tiles = tuple(t[0][0] + t[1] for t in (view["tiles"][sq] for sq in SQUARES))
+            self._last_board = _state_id(tiles, view["elements"][seat][0])
+        if len(moves) == 1:
+            self._plan = []
+            return self._record(moves[0])
         if self._plan and self._expect == _signature(view):
             move = _find(moves, self._plan[0])
             if move is not None:
@@ -285,17 +312,26 @@ class CodincaBot:
             self._plan = []
             claims = [m for m in moves if m.kind == "claim"]
             move = claims[0] if claims else self.rng.choice([m for m in moves if m.kind != "trap"] or moves)
-            return move
+            return self._record(move)
         return self._next(state, seat, move)
 
     def _next(self, state: State, seat: int, move: Move) -> Move:
         self._plan = self._plan[1:]
         self._expect = _signature(state.play(move).view(seat)) if self._plan else None
+        return self._record(move)
+
+    def _record(self, move: Move) -> Move:
+        if move.kind in ("claim", "end"):
+            self._recent = (self._recent + [self._last_board])[-RECENT:]
+            self._dry = 0 if move.kind == "claim" else self._dry + 1
         return move
 
     # --- planning -----------------------------------------------------------------------
     def _make_plan(self, view: dict, seat: int, moves) -> list:
         ctx = _Context(view, seat)
+        ctx.leader_weight = self.leader_weight
+        ctx.repeat_weight = self.repeat_weight
+        ctx.recent = self._recent
         step = view["step"]
         stage = view["stage"]
         if step == "before":
@@ -327,6 +363,7 @@ class CodincaBot:
                 trap_before_ok: bool = False) -> list:
         """The best plan for the rest of this turn, as (kind, arg) steps ending with a claim or the end."""
         rng = self.rng
+        noise = NOISE + STALL_NOISE * max(0, self._dry - STALL_TURNS)  # long without a claim: try other routes
         letter, locked, ban = ctx.letter, ctx.locked, ctx.ban
         if switch_from is None:
             switched = [((), tiles, ban)]
@@ -334,7 +371,9 @@ class CodincaBot:
             only = None if switch_from == "any" else switch_from
             switched = []
             for (a, b), new in _switches(tiles, letter, locked, ban, only):
-                steps = (("switch", SQUARES[b]),) if only is not None else (("tile", SQUARES[a]), ("switch", SQUARES[b]))
+                steps = (("switch", SQUARES[b]),)
+                if only is None:
+                    steps = (("tile", SQUARES[a]),) + steps
                 switched.append((steps, new, None if ban and (a in ban or b in ban) else ban))
             if not switched:  # no legal Switch: the Flip comes straight away
                 switched = [((), tiles, ban)]
@@ -345,16 +384,16 @@ class CodincaBot:
                     if i in locked:
                         continue
                     new = _flipped(board, (i,))
-                    scored.append((ctx.value(new) + rng.random() * NOISE, steps + (("flip", SQUARES[i]),), new, ban2))
+                    scored.append((ctx.value(new) + rng.random() * noise, steps + (("flip", SQUARES[i]),), new, ban2))
             else:
-                scored.append((ctx.value(board) + rng.random() * NOISE, steps, board, ban2))
+                scored.append((ctx.value(board) + rng.random() * noise, steps, board, ban2))
         scored.sort(key=lambda x: -x[0])
         best_value, best_steps, best_board, best_ban = scored[0]
         # one more luck action after the Flip, tried on the best few boards
         spare = ctx.tokens - ctx.reserve
         if luck and spare >= 1:
-            cost = LAST_TOKEN_COST if len(ctx.claimed) >= ctx.target - 1 else TOKEN_COST
-            for value, steps, board, ban2 in scored[:TOP_BOARDS]:
+            cost = LAST_TOKEN_COST if len(ctx.claimed) >= ctx.target - 1 else self.token_cost
+            for _value, steps, board, ban2 in scored[:TOP_BOARDS]:
                 for extra, new in _luck_options(board, letter, locked, ban2):
                     v = ctx.value(new) + rng.random() * NOISE - cost
                     if v > best_value:
@@ -365,9 +404,9 @@ class CodincaBot:
         if ctx.trap_state == "looked at":
             after = ctx.trapped(board, ctx.trap_cells)
             if trap_before_ok:
-                pre = self._search(ctx.without_trap(), ctx.trapped(tiles, ctx.trap_cells), switch_from, flip,
-                                   luck=False)
-                pre_value = ctx.plan_value
+                pre_ctx = ctx.without_trap()
+                pre = self._search(pre_ctx, ctx.trapped(tiles, ctx.trap_cells), switch_from, flip, luck=False)
+                pre_value = pre_ctx.plan_value
             else:
                 pre, pre_value = None, None
             v_after = ctx.value(after)
@@ -382,9 +421,9 @@ class CodincaBot:
             if mean > base + 3:
                 plan.append(("trap", None))
                 board = None  # unknown: no lock on top of it
-        ctx.plan_value = best_value
+        ctx.plan_value = ctx.value(board) if board is not None else best_value
         # a Lock to keep a nearly finished pattern together until our next turn
-        if board is not None and ctx.can_lock and ctx.tokens - ctx.reserve >= 1:
+        if board is not None and ctx.can_lock and ctx.tokens - ctx.reserve >= self.lock_spare:
             lock = self._lock(ctx, board)
             if lock:
                 plan += lock
@@ -399,7 +438,7 @@ class CodincaBot:
             left = [d for disc, d in left if disc != claim]
         else:
             left = [d for _disc, d in left]
-        if not left or min(left) > 1:
+        if not left or min(left) > self.lock_distance:
             return []
         own = {i for i in range(16) if board[i][0] == ctx.letter}
         best, best_cover = None, 2
@@ -447,8 +486,9 @@ class _Context:
                 group = "LDBC"[g]
                 pool = [d for d in DISCS if d[0] == group and d not in known]
                 groups.append([(_table(_CANON[d]), _XOR[d]) for d in pool])
-            key = (len(view["claimed"][p]), p)
-            if best is None or key[0] > best[0][0]:
+            near = _near(groups, _state_id(self.tiles, elements[p][0])) if groups else 0.0
+            key = (len(view["claimed"][p]), -near)  # most claims, then the nearest to a next one
+            if best is None or key > best[0]:
                 best = (key, elements[p][0], groups)
         self.leader_claims = best[0][0] if best else 0
         self.leader_letter = best[1] if best else None
@@ -461,12 +501,15 @@ class _Context:
             shown = {t["card"] for t in view["traps"] if t["card"]}
             self.trap_pool = [_TRAP_CELLS[(c, self.letter)] for c in TRAP_IDS if c not in shown]
         self.plan_value = None
+        self.leader_weight = LEADER_WEIGHT
+        self.repeat_weight = REPEAT
+        self.recent = []
 
     def without_trap(self):
         other = object.__new__(_Context)
         other.__dict__.update(self.__dict__)
         other.trap_state = "played"
-        other.can_lock = self.can_lock
+        other.locked, other.can_lock = frozenset(), True  # a Trap makes any Lock in play fail
         return other
 
     @staticmethod
@@ -489,8 +532,8 @@ class _Context:
 
     def value(self, tiles: tuple) -> float:
         sid = _state_id(tiles, self.letter)
+        value = -self.repeat_weight * self.recent.count(sid) if self.recent else 0.0
         ds = sorted(table[sid ^ xor] for table, xor, _d in self.open)
-        value = 0.0
         claims = len(self.claimed)
         if ds and ds[0] == 0:
             ds = ds[1:]
@@ -503,9 +546,13 @@ class _Context:
             value -= NEAREST * ds[0] + SECOND * (ds[1] if len(ds) > 1 else 0) + REST * sum(ds[2:])
         if self.leader_groups:
             lid = _state_id(tiles, self.leader_letter)
-            near = min(sum(t[lid ^ x] for t, x in pool) / len(pool) for pool in self.leader_groups)
-            value += LEADER_WEIGHT * near
+            value += self.leader_weight * _near(self.leader_groups, lid)
         return value
+
+
+def _near(groups: list, sid: int) -> float:
+    """An opponent's expected distance to their nearest unclaimed disc (the mean over the discs they may hold)."""
+    return min(sum(t[sid ^ x] for t, x in pool) / len(pool) for pool in groups)
 
 
 def _signature(view: dict) -> tuple:
