@@ -1198,7 +1198,7 @@ def test_claim_ends_the_turn_at_most_one_claim_per_turn():
     assert state.view(1)["claimed"] == [["L1"], []]
     assert state.view(1)["discs"][0][0] == {"group": "L", "group_name": "Line of four", "id": "L1", "face": "SSSS",
                                             "claimed": True}
-    assert state.log(1)[-1] == "Fire claims Key Disc L1 (Line of four, SSSS): 1 of 4"
+    assert state.log(1)[-1] == "Fire claims Key Disc L1 (Line of four: stone, stone, stone, stone): 1 of 4"
 
 
 def test_a_claimed_disc_stays_claimed_when_the_pattern_breaks():

@@ -421,7 +421,13 @@ EXTRA_MOVES = {"switch": _m("extra", "switch", text="An extra Switch"),
 TRAP_BLIND = _m("trap", text="Play your Trap Card blind (you have not looked at it)")
 # The card is not named in the move: a move's text may be shown to others (an undo note, a history).
 _TRAP_SEEN = _m("trap", text="Play your Trap Card (you have looked at it)")
-CLAIM_MOVES = {d: _m("claim", d, text=f"Claim Key Disc {d} ({GROUP_WORDS[d[0]]} {DISCS[d]})") for d in DISCS}
+def _face_words(face: str) -> str:
+    """A disc's face in words: ``"SSGG"`` -> ``"stone, stone, gold, gold"``."""
+    return ", ".join(SIDE_WORD[c] for c in face)
+
+
+CLAIM_MOVES = {d: _m("claim", d, text=f"Claim Key Disc {d} ({GROUP_WORDS[d[0]]}: {_face_words(DISCS[d])})")
+               for d in DISCS}
 END_MOVE = _m("end", text="End your turn")
 KINDS_WITH_ARG = {
     "tile": SQUARES, "switch": SQUARES, "flip": SQUARES, "luck": ACTION_IDS, "line": tuple(LINES),
@@ -775,7 +781,7 @@ def _why_illegal(pos: Position, move: Move) -> str:
                 return f"Key Disc {arg} is not one of yours"
             if arg in pos.claimed[seat]:
                 return f"You have already claimed Key Disc {arg}"
-            return f"Your tiles do not match Key Disc {arg} ({GROUP_WORDS[arg[0]]}, {DISCS[arg]}) now"
+            return f"Your tiles do not match Key Disc {arg} ({GROUP_WORDS[arg[0]]}: {_face_words(DISCS[arg])}) now"
         if move.kind == "crystal":
             return "That crystal is not one this Lock may use"
         if move.kind == "extra":
@@ -797,7 +803,7 @@ def _why_illegal(pos: Position, move: Move) -> str:
             if arg in pos.claimed[seat]:
                 return f"You have already claimed Key Disc {arg}"
             if arg in DISCS:
-                return f"Your tiles do not match Key Disc {arg} ({GROUP_WORDS[arg[0]]}, {DISCS[arg]}) now"
+                return f"Your tiles do not match Key Disc {arg} ({GROUP_WORDS[arg[0]]}: {_face_words(DISCS[arg])}) now"
         return "Key Discs are claimed only at the end of your turn, after your Switch and Flip"
     if move.kind == "flip" and kind == "before":
         return "First the Switch: choose one of your tiles to Switch (the Flip comes after it)"
@@ -859,7 +865,7 @@ def _log_line(before: Position, after: Position, seat: int, move: Move, viewer) 
         return text
     if kind == "claim":
         target = 3 if before.beginner else 4
-        return (f"{who} claims Key Disc {arg} ({GROUP_WORDS[arg[0]]}, {DISCS[arg]}): "
+        return (f"{who} claims Key Disc {arg} ({GROUP_WORDS[arg[0]]}: {_face_words(DISCS[arg])}): "
                 f"{len(after.claimed[seat])} of {target}")
     if kind == "end":
         if before.totem and after.result is None and after.totem is None:
