@@ -758,11 +758,17 @@ class GameApp(w.VBox):
             self._computer_from = start
 
     def _undo_target(self):
-        node = self._state.parent
+        """The last decision of a human seat to go back to, never past a move the adapter calls ``irreversible``
+        (one that showed a person at this screen a secret: it cannot be unseen)."""
+        hook = getattr(self.adapter, "irreversible", None)
+        child, node = self._state, self._state.parent
         while node is not None:
+            seat, move = child.history[-1]
+            if callable(hook) and self._is_human(seat) and hook(move):
+                return None
             if not node.is_over and self._is_human(node.to_move):
                 return node
-            node = node.parent
+            child, node = node, node.parent
         return None
 
     def _actor(self) -> str:
@@ -950,23 +956,23 @@ class GameApp(w.VBox):
     def _find_selection(self) -> tuple[str, dict[str, Move]] | None:
         """The piece or card just chosen and the others the seat could choose instead, or None.
 
-        After a choice of one of the adapter's ``selection_kinds`` (a Knight to move, a card to play), the
-        chosen element can be clicked again to put it back, and another choosable one to switch to it.
+        After a choice the adapter ``selects`` (by default one of its ``selection_kinds``: a Knight to move, a
+        card to play), the chosen element can be clicked again to put it back, and another choosable one to
+        switch to it.
         """
-        kinds = getattr(self.adapter, "selection_kinds", ())
         s = self._state
         parent = s.parent
-        if not kinds or parent is None:
+        if parent is None:
             return None
         seat, last = s.history[-1]
-        if last.kind not in kinds or parent.to_move != seat or s.to_move != seat:
+        if not self._selects(last) or parent.to_move != seat or s.to_move != seat:
             return None
         selected = self.adapter.target_of(last)
         if selected is None or selected in self._targets or selected in self._collided:
             return None
         found, counts = {}, Counter()
         for move in parent.legal_moves():
-            if move.kind in kinds:
+            if self._selects(move):
                 target = self.adapter.target_of(move)
                 if target is not None:
                     found[target] = move
@@ -974,6 +980,13 @@ class GameApp(w.VBox):
         switch = {t: m for t, m in found.items() if counts[t] == 1 and t != selected and t not in self._targets
                   and t not in self._collided}
         return selected, switch
+
+    def _selects(self, move: Move) -> bool:
+        """Whether ``move`` only chose a piece or card (the adapter's ``selects``, else its ``selection_kinds``)."""
+        hook = getattr(self.adapter, "selects", None)
+        if callable(hook):
+            return bool(hook(move))
+        return move.kind in getattr(self.adapter, "selection_kinds", ())
 
     def _rewind(self, move: Move | None) -> bool:
         """Take back the last choice of a piece or card; then choose ``move`` instead, if given."""

@@ -31,6 +31,9 @@ An adapter has:
     finished game), optionally ``"svg_narrow"`` (that picture for phones),
     ``"button"`` (the button's text).  Double Nine uses it
     between the games of a match.
+``selects(move)``, ``irreversible(move)`` (optional)
+    Whether ``move`` only chose a piece or card that may be put back (see ``selection_kinds``), and
+    whether Undo may take ``move`` back at all (not when it showed a secret).
 ``describe_for_rules_panel(game) -> str`` (optional)
     Extra HTML for the Rules panel, e.g. a legend of the picture.
 
@@ -63,7 +66,10 @@ class TableAdapter:
 
     ``selection_kinds``: the kinds of move that only choose a piece or card for the next decision of the
     same seat (a Knight to move, a card to play); the shell then lets the seat click the chosen one
-    again to put it back, or another one to switch (see ``pending`` in ``draw``).
+    again to put it back, or another one to switch (see ``pending`` in ``draw``).  ``selects(move)``
+    decides it for one move (by default: its kind is in ``selection_kinds``); an adapter overrides it
+    when only some moves of a kind may be taken back (Codinca: a Luck action that asks a further
+    choice, never one that showed a secret card).
     """
 
     selection_kinds: frozenset = frozenset()
@@ -80,6 +86,20 @@ class TableAdapter:
         first = summary.split("\n\n")[0]
         first = re.sub(r"^\*\*[^*]+\.\*\*\s*", "", first)  # "**Goal.** "
         return re.sub(r"[*`_]", "", " ".join(first.split()))
+
+    def selects(self, move) -> bool:
+        """Whether ``move`` only chooses a piece or card that the seat may put back or switch.
+
+        >>> from ninekit import Move
+        >>> TableAdapter().selects(Move("pick", ("S4",)))
+        False
+        """
+        return move.kind in self.selection_kinds
+
+    def irreversible(self, move) -> bool:
+        """Whether Undo may not take ``move`` back: it showed its (human) seat a secret that cannot be unseen,
+        e.g. a card looked at.  The shell's Undo stops after such a move.  By default nothing is."""
+        return False
 
     def draw(self, view: Mapping, targets: Mapping, pending: Mapping) -> str:
         raise NotImplementedError
@@ -125,4 +145,4 @@ class GenericAdapter(TableAdapter):
 
 
 # Each game's table registers itself on import.
-from . import double_nine, nine_knights  # noqa: E402,F401
+from . import codinca, double_nine, nine_knights  # noqa: E402,F401
