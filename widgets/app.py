@@ -914,7 +914,8 @@ class GameApp(w.VBox):
         shown = lines[-self.RECENT_LINES:]
         more = len(lines) - len(shown)
         items = "".join(f"<li>{esc(line)}</li>" for line in shown)
-        head = "The computer just played" + (f" ({more} earlier moves in the log)" if more else "")
+        earlier = f" ({more} earlier move{'s' if more != 1 else ''} in the log)" if more else ""
+        head = "The computer just played" + earlier
         return f'<div class="nk-recent" role="status"><b>{esc(head)}:</b><ul>{items}</ul></div>'
 
     def _show_header(self) -> None:
