@@ -173,7 +173,7 @@ def test_the_docs_page_has_the_decisions_components_and_seats():
                     "## Decisions where the rules are silent or disagree", "## Rules practised as lesson steps"):
         assert heading in text
     decisions = text.split("## Decisions where the rules are silent or disagree")[1].split("\n## ")[0]
-    assert len(re.findall(r"^\d+\. \*\*", decisions, re.M)) == 10
+    assert len(re.findall(r"^\d+\. \*\*", decisions, re.M)) >= 10
     assert "ninekit/codinca/data.py" in text and "house rule" in text
     rows = rules_table(text)
     practised = sum(1 for _r, key in rows if key)
