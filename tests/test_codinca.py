@@ -1286,7 +1286,9 @@ def test_round_limit_ties_share_the_win():
     ("tile", ["a1"], "The tile on a1 is Earth's"),
     ("claim", ["L1"], "Key Discs are claimed only at the end of your turn"),
     ("end", [], "Your turn ends only after your Switch and Flip"),
-    ("push", ["east"], "That is not one of the decisions open now"),
+    ("push", ["east"], "Choose a Luck action first: Line Push"),
+    ("line", ["3"], "Choose a Luck action first: Line Push and Line Flip use a rank or file"),
+    ("crystal", ["V11"], "Choose a Luck action first: Line Lock moves the Lock Totem"),
     ("extra", ["flip"], "That is not one of the decisions open now"),
     ("luck", ["extra_move"], "Extra Move is taken at the end of your turn"),
 ])

@@ -815,7 +815,21 @@ def _why_illegal(pos: Position, move: Move) -> str:
         if kind in ("with", "flip"):
             return "Luck actions are taken before your Switch or after your Flip, not between them"
         return f"Finish the action you have started first: {_prompt(pos)}"
+    if move.kind in _CHOICE_OF_ACTIONS and kind in ("before", "after"):
+        return f"Choose a Luck action first: {_CHOICE_OF_ACTIONS[move.kind]}"
     return f"That is not one of the decisions open now: {_prompt(pos)}"
+
+
+# What a click on a line, block, crystal or pair means before its Luck action is chosen.
+_CHOICE_OF_ACTIONS = {
+    "line": "Line Push and Line Flip use a rank or file (Line Lock uses its red crystal)",
+    "block": "Rotate Block and Block Flip use a 2×2 block (Block Lock uses its blue crystal)",
+    "crystal": "Line Lock moves the Lock Totem to a red crystal, Block Lock to a blue one",
+    "pair": "Switch Pair exchanges two pairs of tiles",
+    "pair_with": "Switch Pair exchanges two pairs of tiles",
+    "push": "Line Push chooses a rank or file, then the way to push it",
+    "turn": "Rotate Block chooses a block, then how to turn it",
+}
 
 
 def _why_not_luck(pos: Position, seat: int, action: str, stage: str) -> str:

@@ -44,12 +44,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ninekit import Move
 from ninekit.codinca import BLOCKS, LINES, LUCK_ACTIONS, RECONSTRUCTED_NOTE, SQUARES, touched
 from ninekit.codinca.data import BLUE_CRYSTALS, DISC_GROUPS, DISCS, LUCK_TOKENS, RED_CRYSTALS, TOTEM_HOME, TRAPS
 
-from ..svg import el, esc, group, svg_root, wrap_lines
+from ..svg import SVG_NS, attrs, esc, num, svg_root, wrap_lines
 from . import TableAdapter, register
 
 FILES = "abcd"
@@ -68,6 +69,17 @@ SQUARE_KINDS = ("tile", "switch", "flip")
 # Selections the seat may take back: a tile chosen to Switch, the first pair of a Switch Pair, a Luck action
 # that asks a further choice.  Never Reveal Trap (the card was seen) nor Rewind (a Switch was undone).
 IRREVERSIBLE_LUCK = frozenset({"reveal_trap", "rewind"})
+
+
+# The Luck actions that choose a rank or file, a block, a crystal or a pair (the first is asked about when none
+# may be taken now).
+LUCK_USING = {"line": ("line_push", "line_flip", "line_lock"), "block": ("rotate_block", "block_flip", "block_lock"),
+              "crystal_red": ("line_lock",), "crystal_blue": ("block_lock", "rotate_block", "block_flip"),
+              "pair": ("switch_pair",), "pair_with": ("switch_pair",)}
+
+
+def _crystal_kind(cid: str) -> str:
+    return "red" if cid in RED_CRYSTALS else "blue"
 
 
 def _point_xy(point: str) -> tuple[int, int]:
@@ -101,89 +113,127 @@ NARROW = Geometry(cell=72, band_n=30, band_e=30, band_s=52, band_w=52, crystal=1
                   width=390, pad=10, disc_r=28, disc_step=92, icon_w=74, icon_h=60, text=12, chars=52)
 PANEL_X = 456  # the wide layout's panel
 
-STYLE = """<style>
-svg.ninekit-svg .cx-stone{fill:#a9aeb5;stroke:#3d4148;stroke-width:1}
-svg.ninekit-svg .cx-hatch{fill:none;stroke:#6c727b;stroke-width:1.3}
-svg.ninekit-svg .cx-frame{fill:none;stroke:#3d4148;stroke-width:2}
-svg.ninekit-svg .cx-gold{fill:#f7cf4a;stroke:#7a5200;stroke-width:1}
-svg.ninekit-svg .cx-ring{fill:none;stroke:#8a5a00;stroke-width:2.2}
-svg.ninekit-svg .cx-ray{stroke:#8a5a00;stroke-width:2;stroke-linecap:round}
-svg.ninekit-svg .cx-glyph{stroke:#1a1a1a;stroke-width:2;stroke-linejoin:round}
-svg.ninekit-svg .cx-bar{stroke:#1a1a1a;stroke-width:2.4;stroke-linecap:round}
-svg.ninekit-svg text.cx-init{fill:#1a1a1a;font-weight:800;text-anchor:start}
-svg.ninekit-svg .cx-own{fill:none;stroke:var(--nk-ink);stroke-width:3.5}
-svg.ninekit-svg .cx-cell{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 90%,var(--nk-ink));
-  stroke:var(--nk-line);stroke-width:1}
-svg.ninekit-svg .cx-boardbg{fill:color-mix(in srgb,var(--nk-sq) 80%,#b08968);stroke:var(--nk-line);stroke-width:1.5}
-svg.ninekit-svg .cx-red{fill:#e03131;stroke:#5c0a0a;stroke-width:1.2}
-svg.ninekit-svg .cx-blue{fill:#339af0;stroke:#0b3d6e;stroke-width:1.2}
-svg.ninekit-svg .cx-home{fill:none;stroke:#0b3d6e;stroke-width:1.5;stroke-dasharray:3 2}
-svg.ninekit-svg .cx-totem{fill:#5f3dc4;stroke:#fff;stroke-width:1.5}
-svg.ninekit-svg .cx-keyhole{fill:#fff;stroke:none}
-svg.ninekit-svg .cx-lockx{fill:none;stroke:#c92a2a;stroke-width:2.2;opacity:.85}
-svg.ninekit-svg .cx-lockbg{fill:#c92a2a;fill-opacity:.16}
-svg.ninekit-svg .cx-padlock{fill:#c92a2a;stroke:#fff;stroke-width:1}
-svg.ninekit-svg .cx-shackle{fill:none;stroke:#c92a2a;stroke-width:2.2}
-svg.ninekit-svg .cx-prev{fill:var(--nk-warn);fill-opacity:0;stroke:none;pointer-events:none}
-svg.ninekit-svg .cx-pend{fill:var(--nk-warn);fill-opacity:.2;stroke:var(--nk-warn);stroke-width:3.5;
-  stroke-dasharray:7 4;pointer-events:none}
-svg.ninekit-svg .cx-pill{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1.2}
-svg.ninekit-svg .legal .cx-pill{fill:var(--nk-hl);fill-opacity:.3;stroke:var(--nk-hl);stroke-width:2}
-svg.ninekit-svg .cx-chosen .cx-pill{fill:var(--nk-warn);fill-opacity:.45;stroke:var(--nk-warn);stroke-width:3}
-svg.ninekit-svg text.cx-label{font-size:14px;font-weight:700}
-svg.ninekit-svg text.cx-seat{font-weight:700;letter-spacing:.5px}
-svg.ninekit-svg text.cx-seat.cx-empty{fill:var(--jp-ui-font-color3,#999);font-weight:400;font-style:italic}
-svg.ninekit-svg .cx-turnbar{fill:var(--nk-hl);opacity:.9}
-svg.ninekit-svg text.cx-h{font-size:14px;font-weight:700;text-anchor:start}
-svg.ninekit-svg text.cx-t{text-anchor:start}
-svg.ninekit-svg text.cx-c{font-size:11px}
-svg.ninekit-svg text.cx-end{text-anchor:end}
-svg.ninekit-svg text.cx-dark{fill:#1a1a1a;font-weight:800}
-svg.ninekit-svg text.cx-white{fill:#fff;font-weight:800}
-svg.ninekit-svg .cx-sq .cx-hlring{fill:none;stroke:none}
-svg.ninekit-svg .cx-sq.legal .cx-cell{fill:var(--nk-hl);fill-opacity:.45}
-svg.ninekit-svg .cx-sq.legal .cx-hlring{stroke:var(--nk-hl);stroke-width:3;stroke-dasharray:6 3}
-svg.ninekit-svg .cx-sq.legal:hover .cx-hlring,svg.ninekit-svg .cx-sq.legal:focus .cx-hlring{stroke-width:5;
-  stroke-dasharray:none}
-svg.ninekit-svg text.cx-warn{fill:var(--nk-warn);font-weight:700}
-svg.ninekit-svg .cx-disc{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1.5}
-svg.ninekit-svg .cx-disc.cx-match{stroke:var(--nk-warn);stroke-width:4}
-svg.ninekit-svg .cx-disc.cx-claimed{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 82%,var(--nk-hl));
-  stroke:var(--nk-hl);stroke-width:2.5}
-svg.ninekit-svg .cx-slot{fill:none;stroke:var(--nk-line);stroke-width:1;stroke-dasharray:2 2}
-svg.ninekit-svg .cx-hole{fill:var(--nk-line);opacity:.5}
-svg.ninekit-svg .cx-tick{fill:var(--nk-hl);stroke:none}
-svg.ninekit-svg .cx-tick-t{fill:#fff;stroke:#fff;stroke-width:2.2;fill:none;stroke-linecap:round}
-svg.ninekit-svg .cx-card{fill:var(--nk-sq);stroke:var(--nk-ink);stroke-width:1.2}
-svg.ninekit-svg .cx-back{fill:#7b2d26;stroke:var(--nk-ink);stroke-width:1.2}
-svg.ninekit-svg .cx-back2{fill:none;stroke:#f1c27d;stroke-width:1.3}
-svg.ninekit-svg text.cx-back-t{fill:#f1c27d;font-weight:800}
-svg.ninekit-svg .cx-arrow{fill:#e03131;stroke:none}
-svg.ninekit-svg .cx-token{fill:#e03131;stroke:#5c0a0a;stroke-width:1}
-svg.ninekit-svg .cx-token.cx-spent{fill:none;stroke:var(--nk-line);stroke-dasharray:2 2}
-svg.ninekit-svg .cx-lcard{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 92%,var(--nk-ink));
-  stroke:var(--nk-line);stroke-width:1}
-svg.ninekit-svg .cx-icell{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1}
-svg.ninekit-svg .cx-i{fill:none;stroke:var(--nk-ink);stroke-width:1.6;stroke-linejoin:round;stroke-linecap:round}
-svg.ninekit-svg .cx-if{fill:var(--nk-ink);stroke:none}
-svg.ninekit-svg .cx-used{stroke:var(--nk-warn);stroke-width:2.5}
-svg.ninekit-svg .cx-dim{opacity:.45}
-svg.ninekit-svg .cx-link{stroke:var(--nk-warn);stroke-width:2.5;stroke-dasharray:3 3;fill:none;pointer-events:none}
-svg.ninekit-svg .cx-pt{fill:transparent;stroke:none}
-svg.ninekit-svg .legal .cx-pt{fill:var(--nk-hl);fill-opacity:.35;stroke:var(--nk-hl);stroke-width:2}
-svg.ninekit-svg .legal:hover .cx-pt,svg.ninekit-svg .legal:focus .cx-pt{fill-opacity:.6;stroke:var(--nk-ink)}
-svg.ninekit-svg .cx-chosen .cx-pt{fill:var(--nk-warn);fill-opacity:.5;stroke:var(--nk-warn);stroke-width:3}
-svg.ninekit-svg .cx-chosen .cx-icell{stroke:var(--nk-warn);stroke-width:3.5}
-svg.ninekit-svg .cx-active .cx-icell{stroke:var(--nk-warn);stroke-width:3}
-""" + "".join(
-    f"svg.ninekit-svg:has(.legal[data-touch~=\"{sq}\"]:hover) .cx-at-{sq} .cx-prev,"
-    f"svg.ninekit-svg:has(.legal[data-touch~=\"{sq}\"]:focus-visible) .cx-at-{sq} .cx-prev,"
-    f"svg.ninekit-svg:has(.cx-trap[data-touch~=\"{sq}\"]:hover) .cx-at-{sq} .cx-prev"
-    "{fill-opacity:.42;stroke:var(--nk-warn);stroke-width:4}\n" for sq in SQUARES
-) + "</style>"
+# The tile faces are drawn once per picture in <defs> and placed with <use>: a browser styles the copies a <use>
+# shows by class-only rules (a rule scoped by an ancestor, ".cx .cx-stone", does not reach them), so the face
+# rules are unscoped (every class here starts "cx-").  The rest is scoped by the picture's class "cx".
+FACE_STYLE = """.cx-stone{fill:#a9aeb5;stroke:#3d4148;stroke-width:1}
+.cx-hatch{fill:none;stroke:#6c727b;stroke-width:1.3}
+.cx-frame{fill:none;stroke:#3d4148;stroke-width:2}
+.cx-gold{fill:#f7cf4a;stroke:#7a5200;stroke-width:1}
+.cx-ring{fill:none;stroke:#8a5a00;stroke-width:2.2}
+.cx-ray{stroke:#8a5a00;stroke-width:2;stroke-linecap:round}
+.cx-glyph{stroke:#1a1a1a;stroke-width:2;stroke-linejoin:round}
+.cx-bar{stroke:#1a1a1a;stroke-width:2.4;stroke-linecap:round}
+text.cx-init{fill:#1a1a1a;font-weight:800;text-anchor:start;dominant-baseline:central}
+"""
+# The squares a pointed-at (or focused) target would change: one rule for the sixteen squares.
+PREVIEW_STYLE = ",".join(
+    f".cx:has(:is(.legal:hover,.legal:focus-visible,.cx-trap:hover)[data-touch~={sq}]) .cx-at-{sq} .cx-prev"
+    for sq in SQUARES) + "{fill-opacity:.42;stroke:var(--nk-warn);stroke-width:4}\n"
+STYLE = "<style>" + FACE_STYLE + """.cx .cx-own{fill:none;stroke:var(--nk-ink);stroke-width:3.5}
+.cx .cx-cell{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 90%,var(--nk-ink));stroke:var(--nk-line);
+stroke-width:1}
+.cx .cx-boardbg{fill:color-mix(in srgb,var(--nk-sq) 80%,#b08968);stroke:var(--nk-line);stroke-width:1.5}
+.cx .cx-red{fill:#e03131;stroke:#5c0a0a;stroke-width:1.2}
+.cx .cx-blue{fill:#339af0;stroke:#0b3d6e;stroke-width:1.2}
+.cx .cx-home{fill:none;stroke:#0b3d6e;stroke-width:1.5;stroke-dasharray:3 2}
+.cx .cx-totem{fill:#5f3dc4;stroke:#fff;stroke-width:1.5}
+.cx .cx-keyhole{fill:#fff;stroke:none}
+.cx .cx-lockx{fill:none;stroke:#c92a2a;stroke-width:2.2;opacity:.85}
+.cx .cx-lockbg{fill:#c92a2a;fill-opacity:.16}
+.cx .cx-padlock{fill:#c92a2a;stroke:#fff;stroke-width:1}
+.cx .cx-shackle{fill:none;stroke:#c92a2a;stroke-width:2.2}
+.cx .cx-prev{fill:var(--nk-warn);fill-opacity:0;stroke:none;pointer-events:none}
+.cx .cx-pend{fill:var(--nk-warn);fill-opacity:.2;stroke:var(--nk-warn);stroke-width:3.5;stroke-dasharray:7 4;
+pointer-events:none}
+.cx .cx-pill{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1.2}
+.cx .legal .cx-pill{fill:var(--nk-hl);fill-opacity:.3;stroke:var(--nk-hl);stroke-width:2}
+.cx .cx-chosen .cx-pill{fill:var(--nk-warn);fill-opacity:.45;stroke:var(--nk-warn);stroke-width:3}
+.cx text.cx-label{font-size:14px;font-weight:700}
+.cx text.cx-seat{font-weight:700;letter-spacing:.5px}
+.cx text.cx-seat.cx-empty{fill:var(--jp-ui-font-color3,#999);font-weight:400;font-style:italic}
+.cx .cx-turnbar{fill:var(--nk-hl);opacity:.9}
+.cx text.cx-h{font-size:14px;font-weight:700;text-anchor:start}
+.cx text.cx-t{text-anchor:start}
+.cx text.cx-c{font-size:11px}
+.cx text.cx-end{text-anchor:end}
+.cx text.cx-dark{fill:#1a1a1a;font-weight:800}
+.cx text.cx-white{fill:#fff;font-weight:800}
+.cx .cx-sq .cx-hlring{fill:none;stroke:none}
+.cx .cx-sq.legal .cx-cell{fill:var(--nk-hl);fill-opacity:.45}
+.cx .cx-sq.legal .cx-hlring{stroke:var(--nk-hl);stroke-width:3;stroke-dasharray:6 3}
+.cx .cx-sq.legal:hover .cx-hlring,.cx .cx-sq.legal:focus .cx-hlring{stroke-width:5;stroke-dasharray:none}
+.cx text.cx-warn{fill:var(--nk-warn);font-weight:700}
+.cx .cx-disc{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1.5}
+.cx .cx-disc.cx-match{stroke:var(--nk-warn);stroke-width:4}
+.cx .cx-disc.cx-claimed{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 82%,var(--nk-hl));stroke:var(--nk-hl);
+stroke-width:2.5}
+.cx .cx-slot{fill:none;stroke:var(--nk-line);stroke-width:1;stroke-dasharray:2 2}
+.cx .cx-hole{fill:var(--nk-line);opacity:.5}
+.cx .cx-tick{fill:var(--nk-hl);stroke:none}
+.cx .cx-tick-t{fill:none;stroke:#fff;stroke-width:2.2;stroke-linecap:round}
+.cx .cx-card{fill:var(--nk-sq);stroke:var(--nk-ink);stroke-width:1.2}
+.cx .cx-back{fill:#7b2d26;stroke:var(--nk-ink);stroke-width:1.2}
+.cx .cx-back2{fill:none;stroke:#f1c27d;stroke-width:1.3}
+.cx text.cx-back-t{fill:#f1c27d;font-weight:800}
+.cx .cx-arrow{fill:#e03131;stroke:none}
+.cx .cx-token{fill:#e03131;stroke:#5c0a0a;stroke-width:1}
+.cx .cx-token.cx-spent{fill:none;stroke:var(--nk-line);stroke-dasharray:2 2}
+.cx .cx-lcard{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 92%,var(--nk-ink));stroke:var(--nk-line);
+stroke-width:1}
+.cx .cx-icell{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1}
+.cx .cx-i{fill:none;stroke:var(--nk-ink);stroke-width:1.6;stroke-linejoin:round;stroke-linecap:round}
+.cx .cx-if{fill:var(--nk-ink);stroke:none}
+.cx .cx-used{stroke:var(--nk-warn);stroke-width:2.5}
+.cx .cx-dim{opacity:.45}
+.cx .cx-link{stroke:var(--nk-warn);stroke-width:2.5;stroke-dasharray:3 3;fill:none;pointer-events:none}
+.cx .cx-pt{fill:transparent;stroke:none}
+.cx .legal .cx-pt{fill:var(--nk-hl);fill-opacity:.35;stroke:var(--nk-hl);stroke-width:2}
+.cx .legal:hover .cx-pt,.cx .legal:focus .cx-pt{fill-opacity:.6;stroke:var(--nk-ink)}
+.cx .cx-chosen .cx-pt{fill:var(--nk-warn);fill-opacity:.5;stroke:var(--nk-warn);stroke-width:3}
+.cx .cx-chosen .cx-icell{stroke:var(--nk-warn);stroke-width:3.5}
+.cx .cx-active .cx-icell{stroke:var(--nk-warn);stroke-width:3}
+""" + PREVIEW_STYLE + "</style>"
 
 
 # --- small pictures ---------------------------------------------------------------------------------------
+
+_ATTR_NAMES: dict[str, str] = {}
+
+
+def el(name: str, *children, raw: bool = False, **kw) -> str:
+    """:func:`widgets.svg.el` (the same text) with coordinates rounded to a tenth of a unit (the picture is a few
+    hundred wide), and quicker: a picture has a thousand elements and is drawn at every decision."""
+    out = ["<", name]
+    for key, value in kw.items():
+        if value is None or value is False:
+            continue
+        attr = _ATTR_NAMES.get(key)
+        if attr is None:
+            attr = _ATTR_NAMES[key] = key.rstrip("_").replace("_", "-")
+        if isinstance(value, float):
+            text = f"{value:.1f}"
+            text = text[:-2] if text.endswith(".0") else text
+            text = "0" if text == "-0" else text
+        elif value is True:
+            text = "1"
+        elif isinstance(value, int):
+            text = str(value)
+        else:
+            text = esc(value)
+        out.append(f' {attr}="{text}"')
+    inner = "".join(children) if raw else "".join(esc(c) for c in children)
+    if not inner:
+        out.append("/>")
+        return "".join(out)
+    out.append(f">{inner}</{name}>")
+    return "".join(out)
+
+
+def group(*children: str, **kw) -> str:
+    """A ``<g>`` around already-built markup."""
+    return el("g", *children, raw=True, **kw)
+
 
 def _f(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
@@ -249,8 +299,48 @@ def tile_face(x: float, y: float, s: float, element: str, side: str) -> list[str
     return parts
 
 
-def side_mark(cx: float, cy: float, r: float, side, *, letter: bool = True) -> list[str]:
-    """One cell of a disc or Trap Card: stone = a grey hatched square, gold = a bright ringed circle, None = hollow."""
+def _face_id(s: float, side: str, element: str = "") -> str:
+    """The id of a tile face ``s`` units wide in a picture's <defs>: ``cx76S`` (the stone face's background),
+    ``cx76SF`` (a stone Fire tile).  Every picture that uses an id defines it with the very same content, so a page
+    that shows many pictures (a tutorial) may hold it many times: whichever copy a <use> finds draws the same."""
+    return f"cx{_f(s).replace('.', '_')}{side}{element[:1]}"
+
+
+def face_defs(s: float, faces) -> str:
+    """<defs> with each tile face of ``faces`` (``(element, side)`` pairs) drawn once, at (0, 0), ``s`` wide: the
+    background of a side (stone: grey, hatched, square frame; gold: bright, ringed sun) and on it the element's
+    glyph and initial."""
+    return _face_defs(float(s), tuple(sorted({(str(e), str(f)) for e, f in faces})))
+
+
+@lru_cache(maxsize=64)
+def _face_defs(s: float, faces: tuple) -> str:
+    out = []
+    for side in sorted({f for _e, f in faces}):
+        base = tile_face(0, 0, s, "Fire", side)[:3]
+        out.append(group(*base, id=_face_id(s, side)))
+    for element, side in faces:
+        top = tile_face(0, 0, s, element, side)[3:]
+        out.append(group(el("use", href=f"#{_face_id(s, side)}"), *top, id=_face_id(s, side, element)))
+    return el("defs", *out, raw=True) if out else ""
+
+
+def face_use(x: float, y: float, s: float, element: str, side: str) -> str:
+    """A tile face at (x, y), drawn by reference to :func:`face_defs`."""
+    return el("use", href=f"#{_face_id(s, str(side), str(element))}", x=x, y=y)
+
+
+def side_mark(cx: float, cy: float, r: float, side, *, letter: bool = True, defs: dict | None = None) -> list[str]:
+    """One cell of a disc or Trap Card: stone = a grey hatched square, gold = a bright ringed circle, None = hollow.
+
+    With ``defs`` (a picture's shared drawings, id -> markup) a stone or gold cell is drawn once there and placed
+    with <use> (no letter)."""
+    if defs is not None and side in ("S", "G"):
+        r = round(r, 1)
+        mid = f"cxm{_f(r).replace('.', '_')}{side}"
+        if mid not in defs:
+            defs[mid] = group(*side_mark(0, 0, r, side, letter=False), id=mid)
+        return [el("use", href=f"#{mid}", x=cx, y=cy)]
     if side == "G":
         parts = [el("circle", cx=cx, cy=cy, r=r, class_="cx-gold"),
                  el("circle", cx=cx, cy=cy, r=r * 0.62, class_="cx-ring", stroke_width=1.4)]
@@ -280,7 +370,8 @@ def disc_cells(group: str, cx: float, cy: float, r: float) -> list[tuple[float, 
     return [(cx - e, cy - e), (cx + e, cy - e), (cx + e, cy + e), (cx - e, cy + e)]
 
 
-def disc_picture(cx: float, cy: float, r: float, disc: Mapping, *, matched: bool = False) -> list[str]:
+def disc_picture(cx: float, cy: float, r: float, disc: Mapping, *, matched: bool = False,
+                 defs: dict | None = None) -> list[str]:
     """A Key Disc: a round disc with its four cells in the group's shape (hollow and "?" when hidden)."""
     group = str(disc.get("group") or "L")
     face = disc.get("face")
@@ -297,7 +388,7 @@ def disc_picture(cx: float, cy: float, r: float, disc: Mapping, *, matched: bool
                                 class_="cx-hole"))
     size = r * (0.19 if group == "L" else 0.16 if group == "D" else 0.21)
     for i, (x, y) in enumerate(cells):
-        parts += side_mark(x, y, size, face[i] if face else None, letter=False)
+        parts += side_mark(x, y, size, face[i] if face else None, letter=False, defs=defs)
     if not face:
         parts.append(el("text", "?", x=cx, y=cy + (r * 0.45 if group in "LD" else 0),
                         font_size=_f(max(11.0, r * 0.6)), font_weight=800))
@@ -346,12 +437,13 @@ def _diamond(cx: float, cy: float, r: float, cls: str) -> str:
 
 
 def _mini_grid(x: float, y: float, s: float, rows: int, cols: int, filled=()) -> list[str]:
-    out = []
+    paths: dict[str, list[str]] = {"cx-i": [], "cx-if": []}  # one path of squares for each style
+    w = _f(s - 1.5)
     for r in range(rows):
         for c in range(cols):
             cls = "cx-if" if (r, c) in filled else "cx-i"
-            out.append(el("rect", x=x + c * s, y=y + r * s, width=s - 1.5, height=s - 1.5, class_=cls))
-    return out
+            paths[cls].append(f"M{_f(x + c * s)} {_f(y + r * s)}h{w}v{w}h-{w}z")
+    return [el("path", d="".join(d), class_=cls) for cls, d in paths.items() if d]
 
 
 def luck_icon(action: str, cx: float, cy: float, s: float) -> list[str]:
@@ -479,14 +571,23 @@ class CodincaTable(TableAdapter):
         if prefix == "luck" and rest in ACTION_NAME:
             return Move("luck", (rest,))
         if prefix == "line" and rest in LINES:
-            return Move("line", (rest,))
-        if prefix == "block" and rest in BLOCKS:
-            return Move("block", (rest,))
-        if prefix == "crystal" and (rest in RED_CRYSTALS or rest in BLUE_CRYSTALS):
-            return Move("crystal", (rest,))
-        if prefix == "dom" and rest.count("-") == 1:
-            return Move("pair_with" if "pair_with" in kinds else "pair", (rest,))
-        return None
+            guess = Move("line", (rest,))
+        elif prefix == "block" and rest in BLOCKS:
+            guess = Move("block", (rest,))
+        elif prefix == "crystal" and (rest in RED_CRYSTALS or rest in BLUE_CRYSTALS):
+            guess = Move("crystal", (rest,))
+        elif prefix == "dom" and rest.count("-") == 1:
+            guess = Move("pair_with" if "pair_with" in kinds else "pair", (rest,))
+        else:
+            return None
+        if guess.kind in kinds:
+            return guess  # the action is under way: the rules say what is wrong with this line, block, ...
+        # No action under way uses it: it is chosen by a Luck action first.  When none of those may be taken now,
+        # the rules say why (no tokens left, between Switch and Flip, every choice locked, ...).
+        uses = LUCK_USING[guess.kind if prefix != "crystal" else ("crystal_" + _crystal_kind(rest))]
+        if not any(m.kind == "luck" and m.args and m.args[0] in uses for m in legal):
+            return Move("luck", (uses[0],))
+        return guess
 
     def describe_for_rules_panel(self, game) -> str:
         discs = "".join(
@@ -530,7 +631,9 @@ class CodincaTable(TableAdapter):
         chosen = pending.get("selected")
         chosen = str(chosen) if chosen is not None else None
         switch = {str(x) for x in (pending.get("switch") or ())}
-        body: list[str] = [STYLE]
+        # The phone picture is only ever shown by the board widget beside the wide one (the browser hides one of
+        # the two): a page's <style> applies to every picture in it, so the phone picture holds no copy.
+        body: list[str] = ["" if narrow else STYLE]
         ctx = _Ctx(view, targets, chosen, switch, g, seat)
 
         y = g.pad
@@ -557,9 +660,16 @@ class CodincaTable(TableAdapter):
             body += parts
             height = max(left_bottom, g.pad + ph) + g.pad
         body.insert(1, el("rect", x=0, y=0, width=g.width, height=height, class_="nk-bgrect"))
+        if ctx.defs:
+            body.insert(2, el("defs", *(ctx.defs[k] for k in sorted(ctx.defs)), raw=True))
         who = "a spectator" if seat is None else _seat_label(view, seat)
         label = f"Codinca board seen by {who}. {view.get('prompt', '')}".strip()
-        return svg_root(g.width, height, "".join(body), label=label, game=str(view.get("game", "codinca")))
+        game = str(view.get("game", "codinca"))
+        if narrow:  # like svg_root, without its copy of the shared style (see above)
+            return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {num(g.width)} {num(height)}"'
+                    f"{attrs(class_='ninekit-svg cx', data_game=game, role='group', aria_label=label)}"
+                    f' preserveAspectRatio="xMidYMin meet"><title>{esc(label)}</title>{"".join(body)}</svg>')
+        return svg_root(g.width, height, "".join(body), label=label, game=game, extra_class="cx")
 
     # --- the line above the board
     def _header(self, ctx, x, y, width) -> tuple[list[str], float]:
@@ -608,8 +718,10 @@ class CodincaTable(TableAdapter):
         c = g.cell
         x0, y0 = x + g.band_w, y + g.band_n
         side = 4 * c
-        out = [el("rect", x=x0 - 4, y=y0 - 4, width=side + 8, height=side + 8, rx=6, class_="cx-boardbg")]
         tiles = view.get("tiles") or {}
+        faces = [tuple(t) for t in tiles.values() if t and len(t) == 2 and t[0]]
+        out = [face_defs(c - 8, faces),
+               el("rect", x=x0 - 4, y=y0 - 4, width=side + 8, height=side + 8, rx=6, class_="cx-boardbg")]
         elements = list(view.get("elements") or [])
         mine = elements[ctx.seat] if ctx.seat is not None and ctx.seat < len(elements) else None
         locked = set(view.get("locked") or [])
@@ -629,7 +741,7 @@ class CodincaTable(TableAdapter):
             parts = [el("rect", x=sx, y=sy, width=c, height=c, class_="cx-cell")]
             words = [sq]
             if element:
-                parts += tile_face(sx + 4, sy + 4, c - 8, str(element), str(face))
+                parts.append(face_use(sx + 4, sy + 4, c - 8, str(element), str(face)))
                 words.append(f"{element} tile, {SIDE_WORDS.get(face, face)} face up")
                 if element == mine:
                     parts.append(el("rect", x=sx + 3, y=sy + 3, width=c - 6, height=c - 6, rx=c * 0.1,
@@ -702,7 +814,7 @@ class CodincaTable(TableAdapter):
             label = el("text", text, x=tx, y=ty, class_=cls, font_size=_f(f), transform=transform)
             words = f"{element}'s seat, the {edge} edge" + (": empty" if p is None else "") + \
                 (" (you)" if you else "") + (", to move" if p is not None and p == turn else "")
-            out.append(group(*gl, label, el("title", words), class_="cx-edge", aria_label=words))
+            out.append(group(*gl, label, class_="cx-edge", aria_label=words))
         return out
 
     def _crystals(self, ctx, x0, y0) -> list[str]:
@@ -723,7 +835,8 @@ class CodincaTable(TableAdapter):
             if totem == cid:
                 parts += _totem(cx, cy, 26)
                 words.append("the Lock Totem stands here: that line is locked")
-            out.append(ctx.target(f"crystal:{cid}", parts, words, hit=(cx - 14, cy - 14, 28, 28), point=True))
+            out.append(ctx.target(f"crystal:{cid}", parts, words, hit=(cx - 14, cy - 14, 28, 28), point=True,
+                                  tip=totem == cid))  # the totem's crystal says what it locks
         for point in BLUE_CRYSTALS:
             col, row = _point_xy(point)
             cx, cy = x0 + col * c, y0 + row * c
@@ -742,7 +855,8 @@ class CodincaTable(TableAdapter):
             # a grid point is a block (Rotate, Flip) or a blue crystal (Block Lock): whichever is a choice now
             bid, cid = f"block:{point}", f"crystal:{point}"
             pid = bid if (bid in ctx.targets or bid in ctx.marked) else cid
-            out.append(ctx.target(pid, parts, words, hit=(cx - 15, cy - 15, 30, 30), point=True))
+            out.append(ctx.target(pid, parts, words, hit=(cx - 15, cy - 15, 30, 30), point=True,
+                                  tip=totem == point))
         return out
 
     def _lines(self, ctx, x0, y0) -> list[str]:
@@ -762,7 +876,7 @@ class CodincaTable(TableAdapter):
             parts = [el("rect", x=hx, y=hy, width=hw, height=hh, rx=min(hw, hh) / 2, class_="cx-pill")]
             parts.append(el("text", line, x=hx + hw / 2, y=hy + hh / 2, class_="cx-label"))
             words = [f"{'rank' if line.isdigit() else 'file'} {line}"]
-            out.append(ctx.target(f"line:{line}", parts, words, hit=hit, pill=True))
+            out.append(ctx.target(f"line:{line}", parts, words, hit=hit, pill=True, tip=False))
         return out
 
     def _dominoes(self, ctx, x0, y0) -> list[str]:
@@ -836,14 +950,13 @@ class CodincaTable(TableAdapter):
             cx = x + step / 2 + i * step
             cy = y + r + 2
             is_match = disc.get("id") in matched and not disc.get("claimed")
-            parts = disc_picture(cx, cy, r, disc, matched=is_match)
+            parts = disc_picture(cx, cy, r, disc, matched=is_match, defs=ctx.defs)
             cap = GROUP_SHORT.get(str(disc.get("group")), "?") + (f" {disc.get('id')}" if disc.get("id") else "")
             parts.append(el("text", cap, x=cx, y=cy + r + 10, class_="nk-small"))
             state = "claimed ✓" if disc.get("claimed") else ("matches now!" if is_match else "")
             if state:
                 parts.append(el("text", state, x=cx, y=cy + r + 24, class_="nk-small cx-warn" if is_match
                                 else "nk-small"))
-            parts.append(el("title", disc_words(disc, matched=is_match)))
             out.append(group(*parts, class_="cx-own-disc", aria_label=disc_words(disc, matched=is_match)))
         y += 2 * r + 40
         # the Trap Card and the Luck tokens
@@ -899,13 +1012,12 @@ class CodincaTable(TableAdapter):
                     cx, cy = gx + col * s + s / 2, gy + r * s + s / 2
                     out.append(el("rect", x=gx + col * s, y=gy + r * s, width=s, height=s, class_="cx-slot"))
                     if cell in "SG":
-                        out += side_mark(cx, cy, s * 0.38, cell, letter=False)
+                        out += side_mark(cx, cy, s * 0.38, cell, letter=False, defs=ctx.defs)
             words = f"Trap Card {trap.get('card')} {trap.get('name')}: {grid} (far row first)"
         squares = trap.get("squares") if own and trap.get("state") != "played" else None
         touch = " ".join(sq for sq in SQUARES if isinstance(squares, Mapping) and sq in squares) or None
         if touch:
             words += "; point at it to see the squares it sets"
-        out.append(el("title", words))
         return [group(*out, class_="cx-trap", aria_label=words, data_touch=touch)], ch, cw
 
     def _luck_card(self, ctx, x, y, width) -> tuple[list[str], float]:
@@ -929,7 +1041,9 @@ class CodincaTable(TableAdapter):
             parts = [el("rect", x=cx - iw / 2 + 2, y=top, width=iw - 4, height=ih - 4, rx=6, class_="cx-icell")]
             parts += luck_icon(a, cx, top + 20, 28)
             parts.append(el("text", ACTION_NAME[a], x=cx, y=top + ih - 15, class_="cx-c"))
-            words = [f"{ACTION_NAME[a]}: {ACTION_TEXT[a]}"]
+            tid = f"luck:{a}"
+            # a choice's label starts with its move ("Spend a Luck token: Line Push"): the action's text follows
+            words = [ACTION_TEXT[a] if tid in ctx.targets else f"{ACTION_NAME[a]}: {ACTION_TEXT[a]}"]
             n = int(used.get(a, 0) or 0)
             if n:
                 parts.append(el("circle", cx=cx + iw / 2 - 12, cy=top + 10, r=7, class_="cx-token"))
@@ -942,7 +1056,6 @@ class CodincaTable(TableAdapter):
             active = action == a
             if active:
                 words.append("under way")
-            tid = f"luck:{a}"
             base = "cx-luck" + (" cx-active" if active else "")
             out.append(ctx.target(tid, parts, words, hit=(cx - iw / 2 + 2, top, iw - 4, ih - 4), base=base,
                                   plain_dim=ctx.luck_dim(tid)))
@@ -968,8 +1081,7 @@ class CodincaTable(TableAdapter):
         r = 17
         for i, disc in enumerate(discs[:4]):
             cx = x + r + 2 + i * (2 * r + 5)
-            parts = disc_picture(cx, y1 + r, r, disc)
-            parts.append(el("title", disc_words(disc)))
+            parts = disc_picture(cx, y1 + r, r, disc, defs=ctx.defs)
             out.append(group(*parts, aria_label=disc_words(disc)))
         traps = list(view.get("traps") or [])
         trap = traps[p] if p < len(traps) else {}
@@ -987,7 +1099,6 @@ class CodincaTable(TableAdapter):
         chars = int((x + width - tx) / (g.text * 0.52))
         lines, h1 = _wrapped(tx, y1 + 7, ttext + luck, chars, step=15)
         out += lines
-        out.append(el("title", ttext + luck))
         height = 20 + max(2 * r + 4, h1 + 2)
         return out, height
 
@@ -1007,6 +1118,7 @@ class _Ctx:
         if view.get("selected") is not None:
             marked.add(str(view.get("selected")))
         self.marked = marked  # the parts of the action under way (drawn chosen)
+        self.defs: dict[str, str] = {}  # drawings placed more than once (disc cells): id -> markup, in <defs>
 
     def pending_squares(self) -> set:
         view = self.view
@@ -1041,7 +1153,7 @@ class _Ctx:
             and tid != self.chosen and tid not in self.switch
 
     def target(self, tid: str, parts: list[str], words: list[str], *, hit, base: str = "", point: bool = False,
-               pill: bool = False, square: bool = False, plain_dim: bool = False) -> str:
+               pill: bool = False, square: bool = False, plain_dim: bool = False, tip: bool = True) -> str:
         """Wrap ``parts`` as the element ``tid``: clickable (class ``legal``) when it is a choice, the chosen one
         (click to put back) or one to switch to."""
         move = self.targets.get(tid)
@@ -1070,8 +1182,9 @@ class _Ctx:
         title = ", ".join(str(w) for w in words)
         if move is not None:
             title = f"{move} — {title}"
-        parts.append(el("title", title))
-        if not clickable:
+        if not clickable:  # a tooltip (``tip``); a choice is named by its aria-label
+            if tip:
+                parts.append(el("title", title))
             return group(*parts, data_id=tid, class_=(cls + ("cx-dim" if plain_dim else "")).strip() or None)
         touch = None
         if move is not None:
