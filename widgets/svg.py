@@ -33,13 +33,18 @@ def num(value) -> str:
     return str(value)
 
 
+_ATTR_NAMES: dict[str, str] = {}  # keyword -> attribute name, worked out once (a picture has a thousand elements)
+
+
 def attrs(**kw) -> str:
     """Attribute text; ``class_`` -> ``class``, ``data_id`` -> ``data-id``; None is dropped."""
     out = []
     for key, value in kw.items():
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("_", "-")
+        name = _ATTR_NAMES.get(key)
+        if name is None:
+            name = _ATTR_NAMES[key] = key.rstrip("_").replace("_", "-")
         out.append(f' {name}="{esc(num(value))}"')
     return "".join(out)
 

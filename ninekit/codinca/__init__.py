@@ -50,7 +50,7 @@ from .data import (
     TRAPS,
 )
 
-__all__ = ["START_LAYOUT", "SQUARES", "LINES", "BLOCKS", "LUCK_ACTIONS", "matched_discs", "trap_effect",
+__all__ = ["START_LAYOUT", "layout", "SQUARES", "LINES", "BLOCKS", "LUCK_ACTIONS", "matched_discs", "trap_effect",
            "touched", "position", "Codinca", "data", "RECONSTRUCTED_NOTE"]
 
 # --- data tables (derived from the reconstructed components in data.py) ------------------------
@@ -64,10 +64,25 @@ EDGE = {letter: edge for letter, _name, edge in ELEMENTS}
 SIDE_WORD = {"S": "stone", "G": "gold"}
 FLIPPED = {e + s: e + ("G" if s == "S" else "S") for e in ELEMENT_NAME for s in "SG"}
 
-START_LAYOUT = {
-    f"{FILES[f]}{4 - r}": (ELEMENT_NAME[cell[0]], cell[1])
-    for r, row in enumerate(START_GRID) for f, cell in enumerate(row.split())
-}
+
+
+def layout(text: str) -> dict:
+    """Tiles from four ranks of four, rank 4 (north) first, files a-d: ``"EG"`` is an Earth tile showing gold.
+
+    The way :data:`START_LAYOUT` is written in ``data.py``, and tutorials write their boards.
+
+    >>> layout("AG FS WS FG / FS WG EG WS / AS FG AG ES / EG AS ES WG")["c3"]
+    ('Earth', 'G')
+    """
+    ranks = [rank.split() for rank in text.split("/")]
+    if len(ranks) != 4 or any(len(rank) != 4 for rank in ranks) or \
+            any(cell[:1] not in ELEMENT_NAME or cell[1:] not in ("S", "G") for rank in ranks for cell in rank):
+        raise ValueError(f"a board is four ranks of four tiles like 'EG' (Earth, gold), '/' between ranks: {text!r}")
+    return {f"{FILES[f]}{4 - r}": (ELEMENT_NAME[cell[0]], cell[1])
+            for r, rank in enumerate(ranks) for f, cell in enumerate(rank)}
+
+
+START_LAYOUT = layout(" / ".join(START_GRID))
 _START_TILES = tuple(START_LAYOUT[sq][0][0] + START_LAYOUT[sq][1] for sq in SQUARES)
 
 

@@ -3,10 +3,11 @@
 ``tutorial()`` builds every step; ``notebooks/tutorials/codinca.ipynb`` shows one per cell between the
 texts that teach the rules, and ``docs/codinca.md`` lists which rule each step practises.  Every
 position is built with the rules engine (``ninekit.codinca.position``), from boards written as four
-ranks of tiles (see :func:`board`).  The checks read the outcome (where tiles stand, which discs are
-claimed, whether a lock holds), never the exact clicks, so any legal way to the goal counts.  The other
-players reply with :func:`calm` (a fixed policy that keeps its hands off the seated players' tiles) or
-:func:`breaker` (one that goes for the squares the step protects), so every step plays the same way.
+ranks of tiles (``ninekit.codinca.layout``, imported here as ``board``).  The checks read the outcome
+(where tiles stand, which discs are claimed, whether a lock holds), never the exact clicks, so any legal
+way to the goal counts.  The other players reply with :func:`calm` (a fixed policy that keeps its hands
+off the seated players' tiles) or :func:`breaker` (one that goes for the squares the step protects), so
+every step plays the same way.
 
 The layout, Key Discs, Trap Cards and crystals are the project's reconstruction (the printed components
 are lost); the round limit is a house rule of this software.
@@ -21,31 +22,18 @@ are lost); the round limit is a house rule of this software.
 from __future__ import annotations
 
 import ninekit
+from ninekit.codinca import layout as board  # boards written as four ranks of tiles
 from ninekit.codinca import position
 
 from ..lesson import Tutorial
 
 FIRE, EARTH = 0, 1  # the seats of a two-player game (Fire starts)
-ELEMENT = {"E": "Earth", "A": "Air", "F": "Fire", "W": "Water"}
 SEAT4 = {"Fire": 0, "Water": 1, "Earth": 2, "Air": 3}  # four players, in turn order
 RANKS = "4321"
 FILES = "abcd"
 
 
 # --- writing positions ---------------------------------------------------------------------------
-
-
-def board(text: str) -> dict:
-    """Tiles from four ranks, rank 4 (north) first, files a-d: ``"EG"`` is an Earth tile showing gold.
-
-    >>> board("AG FS WS FG / FS WG EG WS / AS FG AG ES / EG AS ES WG")["a1"]
-    ('Earth', 'G')
-    """
-    ranks = [r.split() for r in text.split("/")]
-    if len(ranks) != 4 or any(len(r) != 4 for r in ranks):
-        raise ValueError(f"a board is four ranks of four tiles: {text!r}")
-    return {f"{FILES[f]}{RANKS[r]}": (ELEMENT[cell[0]], cell[1]) for r, rank in enumerate(ranks)
-            for f, cell in enumerate(rank)}
 
 
 def _turn(square: str) -> str:

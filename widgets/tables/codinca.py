@@ -47,23 +47,30 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ninekit import Move
-from ninekit.codinca import BLOCKS, LINES, LUCK_ACTIONS, RECONSTRUCTED_NOTE, SQUARES, touched
-from ninekit.codinca.data import BLUE_CRYSTALS, DISC_GROUPS, DISCS, LUCK_TOKENS, RED_CRYSTALS, TOTEM_HOME, TRAPS
+from ninekit.codinca import (
+    ACTION_IDS,
+    ACTION_NAME,
+    BLOCKS,
+    FILES,
+    LINES,
+    LUCK_ACTIONS,
+    RECONSTRUCTED_NOTE,
+    SQUARES,
+    touched,
+)
+from ninekit.codinca import GROUP_WORDS as GROUP_NAME
+from ninekit.codinca import SIDE_WORD as SIDE_WORDS
+from ninekit.codinca.data import BLUE_CRYSTALS, DISCS, ELEMENTS, LUCK_TOKENS, RED_CRYSTALS, TOTEM_HOME, TRAPS
 
-from ..svg import SVG_NS, attrs, esc, num, svg_root, wrap_lines
+from ..svg import SVG_NS, attrs, el, esc, group, num, svg_root, wrap_lines
 from . import TableAdapter, register
 
-FILES = "abcd"
 EDGES = ("North", "East", "South", "West")
-EDGE_ELEMENT = {"North": "Fire", "East": "Water", "South": "Earth", "West": "Air"}
+EDGE_ELEMENT = {edge: name for _letter, name, edge in ELEMENTS}
 ELEMENT_EDGE = {v: k for k, v in EDGE_ELEMENT.items()}
 ELEMENT_COLOUR = {"Fire": "#e8590c", "Water": "#1c7ed6", "Air": "#a5d8ff", "Earth": "#5c940d"}
 ELEMENT_SHAPE = {"Fire": "▲", "Water": "▼", "Air": "▲ with a bar", "Earth": "▼ with a bar"}
-SIDE_WORDS = {"S": "stone", "G": "gold"}
-ACTION_NAME = {a: n for a, n, _ in LUCK_ACTIONS}
 ACTION_TEXT = {a: t for a, _, t in LUCK_ACTIONS}
-ACTION_IDS = tuple(a for a, _, _ in LUCK_ACTIONS)
-GROUP_NAME = dict(DISC_GROUPS)
 GROUP_SHORT = {"L": "Line", "D": "Diagonal", "B": "Block", "C": "Corners"}
 SQUARE_KINDS = ("tile", "switch", "flip")
 # Selections the seat may take back: a tile chosen to Switch, the first pair of a Switch Pair, a Luck action
@@ -197,43 +204,6 @@ stroke-width:1}
 
 
 # --- small pictures ---------------------------------------------------------------------------------------
-
-_ATTR_NAMES: dict[str, str] = {}
-
-
-def el(name: str, *children, raw: bool = False, **kw) -> str:
-    """:func:`widgets.svg.el` (the same text) with coordinates rounded to a tenth of a unit (the picture is a few
-    hundred wide), and quicker: a picture has a thousand elements and is drawn at every decision."""
-    out = ["<", name]
-    for key, value in kw.items():
-        if value is None or value is False:
-            continue
-        attr = _ATTR_NAMES.get(key)
-        if attr is None:
-            attr = _ATTR_NAMES[key] = key.rstrip("_").replace("_", "-")
-        if isinstance(value, float):
-            text = f"{value:.1f}"
-            text = text[:-2] if text.endswith(".0") else text
-            text = "0" if text == "-0" else text
-        elif value is True:
-            text = "1"
-        elif isinstance(value, int):
-            text = str(value)
-        else:
-            text = esc(value)
-        out.append(f' {attr}="{text}"')
-    inner = "".join(children) if raw else "".join(esc(c) for c in children)
-    if not inner:
-        out.append("/>")
-        return "".join(out)
-    out.append(f">{inner}</{name}>")
-    return "".join(out)
-
-
-def group(*children: str, **kw) -> str:
-    """A ``<g>`` around already-built markup."""
-    return el("g", *children, raw=True, **kw)
-
 
 def _f(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
@@ -593,7 +563,7 @@ class CodincaTable(TableAdapter):
         discs = "".join(
             f"<tr><td><b>{esc(name)}</b></td><td>"
             + ", ".join(f"{esc(d)} <code>{esc(face)}</code>" for d, face in DISCS.items() if d[0] == letter)
-            + "</td></tr>" for letter, name in DISC_GROUPS)
+            + "</td></tr>" for letter, name in GROUP_NAME.items())
         traps = "".join(f"<tr><td>{esc(t)}</td><td>{esc(name)}</td><td><code>{esc(grid)}</code></td></tr>"
                         for t, name, grid in TRAPS)
         actions = "".join(f"<li><b>{esc(name)}</b>: {esc(text)}</li>" for _a, name, text in LUCK_ACTIONS)
