@@ -1,0 +1,1012 @@
+"""Count of Nine: the nine-card solo city builder, over a match of two games.
+
+One player works a deck of eight double-sided cards round after round.  Each
+card face has a resource on its top and bottom edges and a structure on its
+left and right.  On a turn the player builds one structure from the *play
+area* (the centre card, the top card of the deck, the top discard) or the
+game's *target*, paying every cost unit from a different source, or passes
+(the centre card is flipped onto the discard pile).  At the end of a round
+the discard pile is flipped back into the deck, and the player may rotate or
+shuffle it, or stop.  Score: shields, +1 per basic structure, +1 per
+duplicate, +3 per high structure beyond the first, minus the rounds played.
+
+Rules: the Count of Nine rulebook and the project's rulings.  The cards are
+*reconstructed* (``ninekit.count_of_nine.data``); where neither source
+decides, ``docs/count_of_nine.md`` records the decision taken here.
+
+    >>> from ninekit.count_of_nine import CARDS, score_game, title, position
+    >>> CARDS[1]["A"]
+    ('Crew', 'Lumber', 'Castle', 'Tavern')
+    >>> score_game(["Tavern", "Tavern", "Armoury", "Chapel"], 2)
+    4
+    >>> title(18)
+    'The King is impressed'
+    >>> s = position(target="Harbour", deck=["3", "6", "9r"], city=["Tavern@1"], round=2)
+    >>> [str(m) for m in s.legal_moves()][:2]
+    ['Build Armoury from the centre card', 'Build Tavern from the centre card']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import NamedTuple
+
+from ..core import Move, Option, Outcome, Rules, State, make, register
+from . import data
+from .data import CARDS, HIGH_STRUCTURES, RECONSTRUCTED_NOTE, RESOURCES, STRUCTURES
+
+__all__ = ["CARDS", "STRUCTURES", "HIGH_STRUCTURES", "RESOURCES", "RECONSTRUCTED_NOTE", "ROUND_LIMIT",
+           "score_game", "score_breakdown", "title", "best_line", "hint", "position", "CountOfNine", "data"]
+
+# --- data tables (derived from the reconstructed cards in data.py) --------------------------------
+
+ROUND_LIMIT = 20  # house rule (docs/count_of_nine.md): a game ends after its 20th round
+ROTATED_AT_SETUP = 4  # "Rotate about half of the cards": exactly four of the eight
+TITLES = ((25, "Our next King!"), (21, "The King is worried"), (17, "The King is impressed"),
+          (13, "The King shrugs"))
+LOWEST_TITLE = "The King is displeased"
+PLACES = ("centre", "deck", "discard", "target")
+PLACE_WORDS = {"centre": "the centre card", "deck": "the top card of the deck", "discard": "the top discard",
+               "target": "the target card"}
+SOURCE_IDS = ("centre", "deck", "discard", *(f"city{c}" for c in CARDS))
+SOURCE_RANK = {s: i for i, s in enumerate(SOURCE_IDS)}
+# How much a source costs to spend, for ordering payments (the first one offered is the sensible default):
+# the top discard's resource is lost once another card covers it, a city structure's comes back next round,
+# the centre card would be passed anyway, the top card of the deck could still be built next turn.
+_SPEND_WEIGHT = {"discard": 1, "city": 2, "centre": 10, "deck": 20}
+TARGET_CARD = {name: (c, f) for c, faces in CARDS.items() for f, sides in faces.items()
+               for name in sides[2:] if name in HIGH_STRUCTURES}
+assert len(TARGET_CARD) == len(HIGH_STRUCTURES)
+
+RULES_SUMMARY = """\
+**Goal.** Build a city worth the most points in the fewest rounds, over a match of two games.
+Game score: shield VP, +1 per basic structure, +1 per duplicate, +3 per high structure beyond the
+first, minus the rounds played. Match total: 25+ Our next King!, 21-24 The King is worried,
+17-20 The King is impressed, 13-16 The King shrugs, 0-12 The King is displeased.
+
+**Set-up.** Choose one of the five high structures as the target and set its card aside. The other
+eight cards go face A up, about half of them rotated, and are shuffled. Look at the top card and
+choose which of its resources is active (rotate the whole deck for the other).
+
+**A turn.** The play area is the centre card, the top card of the deck and the top discard. Build the
+left or right structure of one of them, or the target, or pass (the centre card is flipped onto the
+discard pile). Each cost unit (A/B: either) is paid by a different source: the top resource of
+another play-area card (the top discard's once per round), or a structure in your city that provides
+it (once per round, from the round after it was built). Required structures must be in your city.
+Play-area cards that paid are flipped onto the discard pile; the top discard is tilted instead.
+
+**Round end.** When the deck is played through, flip the discard pile over into the new deck (every
+card back on face A, rotation kept) and reset the tilts. Then rotate the deck, shuffle it, keep it,
+or stop the game. The game also ends when no build was possible in a whole round.
+
+**Demolition Team** takes a structure from your city and puts it, turned as you choose, under the
+discard pile with the Demolition Team card above it: both come back first next round.
+"""
+
+_R = {r: i for i, r in enumerate(RESOURCES)}
+
+
+def _code(card: int, rotated: bool) -> int:
+    return card * 2 + (1 if rotated else 0)
+
+
+def _look(code: int, face: str) -> tuple:
+    """(top, bottom, left, right) of a card as it lies: rotating swaps top/bottom and left/right."""
+    top, bottom, left, right = CARDS[code >> 1][face]
+    return (bottom, top, right, left) if code & 1 else (top, bottom, left, right)
+
+
+LOOK = {(c * 2 + r, f): _look(c * 2 + r, f) for c in CARDS for r in (0, 1) for f in "AB"}
+# Cost of each structure as single-resource needs (a count per resource) plus at most one "A/B" unit.
+_NEEDS = {}
+for _s in STRUCTURES.values():
+    _fixed = [0] * len(RESOURCES)
+    _alt = None
+    for _unit in _s.cost:
+        if len(_unit) == 1:
+            _fixed[_R[_unit[0]]] += 1
+        else:
+            assert _alt is None
+            _alt = tuple(_R[r] for r in _unit)
+    _NEEDS[_s.name] = (tuple(_fixed), _alt)
+del _s, _fixed, _alt, _unit
+
+
+_NEED_PAIRS = {name: (tuple((r, n) for r, n in enumerate(fixed) if n), alt, STRUCTURES[name].requires)
+               for name, (fixed, alt) in _NEEDS.items()}
+_PROVIDES = {name: (_R[s.provides] if s.provides else None) for name, s in STRUCTURES.items()}
+_TOP = {key: _R[look[0]] for key, look in LOOK.items()}
+_SIDES = {key: look[2:] for key, look in LOOK.items()}
+
+
+def _cost_words(name: str) -> str:
+    return " + ".join("/".join(unit) for unit in STRUCTURES[name].cost)
+
+
+# --- scoring ------------------------------------------------------------------------------------------
+
+def score_breakdown(city: Sequence[str], rounds: int) -> list:
+    """The rulebook's game score for ``city`` (structure names) after ``rounds`` rounds, line by line.
+
+    >>> score_breakdown(["Castle", "Tavern", "Tavern"], 3)
+    [('Shield VP', 7), ('+1 per basic structure', 2), ('+1 per duplicate', 1), ('+3 per high structure beyond the first', 0), ('Rounds played', -3)]
+    """
+    for name in city:
+        if name not in STRUCTURES:
+            raise ValueError(f"unknown structure {name!r}; structures are: {', '.join(STRUCTURES)}")
+    if type(rounds) is not int or rounds < 0:
+        raise ValueError(f"rounds must be a whole number from 0 (got {rounds!r})")
+    shields = sum(STRUCTURES[n].vp for n in city)
+    basic = sum(1 for n in city if STRUCTURES[n].kind != "high")
+    duplicates = len(city) - len(set(city))
+    high = sum(1 for n in city if STRUCTURES[n].kind == "high")
+    return [("Shield VP", shields), ("+1 per basic structure", basic), ("+1 per duplicate", duplicates),
+            ("+3 per high structure beyond the first", 3 * max(0, high - 1)), ("Rounds played", -rounds)]
+
+
+def score_game(city: Sequence[str], rounds: int) -> int:
+    """The rulebook's game score: shield VP, +1 per basic structure, +1 per duplicate, +3 per high
+    structure beyond the first, minus ``rounds``.
+
+    >>> score_game(["Castle", "Armoury", "Stonemason", "Goldsmith", "Tavern"], 4)
+    7
+    """
+    return sum(value for _label, value in score_breakdown(city, rounds))
+
+
+def title(total: int) -> str:
+    """The rulebook's words for a match total (the sum of both game scores).
+
+    >>> title(25), title(21), title(13), title(-2)
+    ('Our next King!', 'The King is worried', 'The King shrugs', 'The King is displeased')
+    """
+    if type(total) is not int:
+        raise ValueError(f"a match total is a whole number (got {total!r})")
+    for least, words in TITLES:
+        if total >= least:
+            return words
+    return LOWEST_TITLE
+
+
+# --- the position ----------------------------------------------------------------------------------
+
+class Position(NamedTuple):
+    """Everything true about a match.  Cards in the deck and discard pile are codes ``card * 2 + rotated``:
+    the deck always shows face A (``deck[0]`` is the centre card once a round runs, ``deck[1]`` the top card
+    of the deck), the discard pile face B (bottom first).  ``city`` holds ``(card, structure, round built)``."""
+
+    games: int
+    game_no: int
+    results: tuple          # finished games: (target, city, rounds, score, the deck as dealt)
+    target: str | None
+    deck: tuple
+    discard: tuple
+    city: tuple
+    used: int               # bitmask over card numbers: provided a resource this round (tilted)
+    round: int              # rounds begun in this game
+    phase: str              # target | round | turn | pay | demolish | return | over
+    chosen: tuple | None    # pay: (place, structure); demolish/return: ("dt", code[, card])
+    could_build: bool       # some build was legal at some turn of this round
+    order_known: bool       # the player knows the order of the deck below the two cards in play
+    start_rot: int          # bitmask over cards rotated at the start of round 1 (for determinize)
+    luck: int               # the hidden source of every shuffle
+    draws: int              # shuffles made so far
+    deal: tuple             # this game's deck as dealt (revealed with the game's result)
+
+
+_FIELD = {name: i for i, name in enumerate(Position._fields)}
+
+
+def _rep(pos: Position, **changes) -> Position:
+    values = list(pos)
+    for key, value in changes.items():
+        values[_FIELD[key]] = value
+    return tuple.__new__(Position, values)
+
+
+def _bit(card: int) -> int:
+    return 1 << card
+
+
+def _city_names(pos: Position) -> tuple:
+    return tuple(name for _c, name, _r in pos.city)
+
+
+def _in_play(pos: Position) -> list:
+    """The play area as (place, code, face): centre, top card of the deck, top discard."""
+    out = []
+    if pos.deck:
+        out.append(("centre", pos.deck[0], "A"))
+        if len(pos.deck) > 1:
+            out.append(("deck", pos.deck[1], "A"))
+    if pos.discard:
+        out.append(("discard", pos.discard[-1], "B"))
+    return out
+
+
+def _sources(pos: Position, place: str) -> list:
+    """Every source that may pay for a structure built from ``place``: (id, resource index)."""
+    out = []
+    for where, code, face in _in_play(pos):
+        if where == place:
+            continue  # a card cannot pay for its own structure
+        if where == "discard" and pos.used & _bit(code >> 1):
+            continue  # the top discard's resource was used this round (tilted)
+        out.append((where, _R[LOOK[code, face][0]]))
+    for card, name, built in pos.city:
+        provides = STRUCTURES[name].provides
+        if provides and built < pos.round and not pos.used & _bit(card):
+            out.append((f"city{card}", _R[provides]))
+    return out
+
+
+def _can_pay(name: str, sources: list) -> bool:
+    fixed, alt = _NEEDS[name]
+    have = [0] * len(RESOURCES)
+    for _sid, r in sources:
+        have[r] += 1
+    for r, n in enumerate(fixed):
+        if have[r] < n:
+            return False
+    return alt is None or any(have[r] > fixed[r] for r in alt)
+
+
+def _payments(name: str, sources: list) -> list:
+    """Every distinct set of sources that pays ``name`` (sorted ids), the sensible default first."""
+    fixed, alt = _NEEDS[name]
+    by_res = [[sid for sid, r in sources if r == res] for res in range(len(RESOURCES))]
+    partial = [()]
+    for res, n in enumerate(fixed):
+        if n:
+            partial = [p + combo for p in partial for combo in combinations(by_res[res], n)]
+    found = set()
+    for p in partial:
+        if alt is None:
+            found.add(tuple(sorted(p, key=SOURCE_RANK.__getitem__)))
+            continue
+        for r in alt:
+            for sid in by_res[r]:
+                if sid not in p:
+                    found.add(tuple(sorted(p + (sid,), key=SOURCE_RANK.__getitem__)))
+
+    def weight(pay):
+        return (sum(_SPEND_WEIGHT["city" if s.startswith("city") else s] for s in pay),
+                [SOURCE_RANK[s] for s in pay])
+
+    return sorted(found, key=weight)
+
+
+def _candidates(pos: Position, play: list | None = None, names: tuple | None = None) -> list:
+    """(place, structure) of every structure showing in the play area, and the target if not built."""
+    out = []
+    for where, code, face in _in_play(pos) if play is None else play:
+        look = LOOK[code, face]
+        out.append((where, look[2]))
+        out.append((where, look[3]))
+    if pos.target is not None and pos.target not in (_city_names(pos) if names is None else names):
+        out.append(("target", pos.target))
+    return out
+
+
+def _demolishable(pos: Position) -> list:
+    return [(card, name) for card, name, _r in pos.city if name != pos.target]
+
+
+def _build_problem(pos: Position, place: str, name: str, names: tuple | None = None) -> str | None:
+    """Why ``name`` cannot be built from ``place`` now (it shows there), or None."""
+    names = _city_names(pos) if names is None else names
+    missing = [r for r in STRUCTURES[name].requires if r not in names]
+    if missing:
+        return (f"{name} requires {_and(STRUCTURES[name].requires)} in your city (missing: {_and(missing)})")
+    if name == "Demolition Team" and not _demolishable(pos):
+        return "Demolition Team needs a structure in your city to take down (never the target), and there is none"
+    sources = _sources(pos, place)
+    if not _can_pay(name, sources):
+        have = ", ".join(f"{RESOURCES[r]} ({_source_words(pos, sid)})" for sid, r in sources) or "none"
+        return (f"{name} costs {_cost_words(name)}, each unit from a different source, and the sources open now "
+                f"cannot pay it (they give: {have})")
+    return None
+
+
+_LAST_BUILDS: list = [None, None]  # (position, its builds): a pass asks again for the builds legal_moves listed
+
+
+def _builds(pos: Position) -> list:
+    """Every (place, structure) that may be built now (the fast path of :func:`_build_problem`)."""
+    if _LAST_BUILDS[0] is pos:
+        return _LAST_BUILDS[1]
+    names = _city_names(pos)
+    have = [0, 0, 0, 0, 0]
+    used = pos.used
+    for card, name, built in pos.city:
+        r = _PROVIDES[name]
+        if r is not None and built < pos.round and not used & (1 << card):
+            have[r] += 1
+    play = []  # (place, resource it gives or None, its two structures)
+    deck, discard = pos.deck, pos.discard
+    if deck:
+        code = deck[0]
+        play.append(("centre", _TOP[code, "A"], _SIDES[code, "A"]))
+        if len(deck) > 1:
+            code = deck[1]
+            play.append(("deck", _TOP[code, "A"], _SIDES[code, "A"]))
+    if discard:
+        code = discard[-1]
+        play.append(("discard", None if used & (1 << (code >> 1)) else _TOP[code, "B"], _SIDES[code, "B"]))
+    for _place, r, _sides in play:
+        if r is not None:
+            have[r] += 1
+    candidates = [(place, own, name) for place, own, sides in play for name in sides]
+    if pos.target is not None and pos.target not in names:
+        candidates.append(("target", None, pos.target))
+    out = []
+    for place, own, name in candidates:
+        if own is not None:
+            have[own] -= 1
+        need, alt, requires = _NEED_PAIRS[name]
+        ok = True
+        for r, n in need:
+            if have[r] < n:
+                ok = False
+                break
+        if ok and alt is not None:
+            fixed = _NEEDS[name][0]
+            ok = have[alt[0]] > fixed[alt[0]] or have[alt[1]] > fixed[alt[1]]
+        if own is not None:
+            have[own] += 1
+        if not ok or (requires and any(r not in names for r in requires)):
+            continue
+        if name == "Demolition Team" and not _demolishable(pos):
+            continue
+        out.append((place, name))
+    _LAST_BUILDS[0], _LAST_BUILDS[1] = pos, out
+    return out
+
+
+def _and(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _source_words(pos: Position, sid: str) -> str:
+    if sid.startswith("city"):
+        card = int(sid[4:])
+        name = next(n for c, n, _r in pos.city if c == card)
+        twins = sum(1 for _c, n, _r in pos.city if n == name)
+        return f"your {name}" + (f" (card {card})" if twins > 1 else "")
+    return PLACE_WORDS[sid]
+
+
+def _card_words(code: int) -> str:
+    return f"card {code >> 1}" + (" (rotated)" if code & 1 else "")
+
+
+# --- moves -------------------------------------------------------------------------------------------
+
+def _m(kind, *args, text=""):
+    return Move(kind, args, text)
+
+
+TARGET_MOVES = {n: _m("target", n, text=f"Choose {n} as this game's target") for n in HIGH_STRUCTURES}
+PASS_MOVE = _m("pass", text="Pass: flip the centre card onto the discard pile")
+CANCEL_MOVE = _m("cancel", text="Choose a different structure")
+ROUND_CHOICES = ("keep", "rotate", "shuffle", "stop")
+KINDS_NO_ARG = {"pass": PASS_MOVE, "cancel": CANCEL_MOVE}
+
+
+BUILD_MOVES = {(place, name): _m("build", place, name, text=f"Build the target, {name}" if place == "target"
+                                 else f"Build {name} from {PLACE_WORDS[place]}")
+               for place in PLACES for name in STRUCTURES}
+
+
+def _pay_move(pos: Position, pay: tuple) -> Move:
+    res = {sid: RESOURCES[r] for sid, r in _sources(pos, pos.chosen[0])}
+    words = ", ".join(f"{res[s]} from {_source_words(pos, s)}" for s in pay)
+    return _m("pay", *pay, text=f"Pay with {words}")
+
+
+def _round_texts(rnd: int, code: int | None = None) -> dict:
+    nxt = rnd + 1
+    if rnd == 0:
+        look = LOOK[code, "A"]
+        return {"keep": f"Keep {look[0]} on top and begin round 1",
+                "rotate": f"Rotate the deck so {look[1]} is on top, and begin round 1",
+                "stop": "Stop before round 1 (the game scores 0)"}
+    return {"keep": f"Play round {nxt} with the deck as it lies",
+            "rotate": f"Rotate the whole deck 180° and play round {nxt}",
+            "shuffle": f"Shuffle the deck and play round {nxt}",
+            "stop": f"Stop: end the game after {rnd} round{'s' * (rnd != 1)}"}
+
+
+# The decision before a round: before round 1 (which resource of the top card is active) it depends on that
+# card; later on the round number.
+_ROUND_ONE = {code: tuple(_m("round", c, text=t) for c, t in _round_texts(0, code).items())
+              for code in (c * 2 + r for c in CARDS for r in (0, 1))}
+_ROUND_LATER = {rnd: tuple(_m("round", c, text=t) for c, t in _round_texts(rnd).items())
+                for rnd in range(1, ROUND_LIMIT)}
+_NO_SHUFFLE = {rnd: tuple(m for m in moves if m.args[0] != "shuffle") for rnd, moves in _ROUND_LATER.items()}
+
+
+def _legal(pos: Position) -> tuple:
+    phase = pos.phase
+    if phase == "turn":
+        return tuple(BUILD_MOVES[b] for b in _builds(pos)) + (PASS_MOVE,)
+    if phase == "pay":
+        place, name = pos.chosen
+        return tuple(_pay_move(pos, pay) for pay in _payments(name, _sources(pos, place))) + (CANCEL_MOVE,)
+    if phase == "round":
+        if pos.round == 0:
+            return _ROUND_ONE[pos.deck[0]]
+        return (_ROUND_LATER if len(pos.deck) > 1 else _NO_SHUFFLE)[pos.round]
+    if phase == "demolish":
+        return tuple(_m("demolish", card, text=f"Take down {name} (card {card})") for card, name in _demolishable(pos))
+    if phase == "return":
+        card = pos.chosen[2]
+        top, bottom = CARDS[card]["A"][:2]
+        return (_m("return", top, text=f"Put card {card} under the discard pile with {top} on top next round"),
+                _m("return", bottom, text=f"Put card {card} under the discard pile rotated, {bottom} on top next round"))
+    if phase == "target":
+        return tuple(TARGET_MOVES.values())
+    return ()
+
+
+# --- applying moves ------------------------------------------------------------------------------------
+
+def _rng(pos: Position) -> random.Random:
+    return random.Random(f"count_of_nine:{pos.luck}:{pos.draws}")
+
+
+def _deal(pos: Position, target: str) -> Position:
+    """Set-up steps 1-4: the target's card aside, the other eight face A, four rotated, shuffled."""
+    rng = _rng(pos)
+    cards = [c for c in CARDS if c != TARGET_CARD[target][0]]
+    rotated = set(rng.sample(cards, ROTATED_AT_SETUP))
+    deck = [_code(c, c in rotated) for c in cards]
+    rng.shuffle(deck)
+    return _rep(pos, target=target, deck=tuple(deck), discard=(), city=(), used=0, round=0, phase="round",
+                chosen=None, could_build=False, order_known=False, start_rot=0, draws=pos.draws + 1,
+                deal=tuple(deck))
+
+
+def _end_game(pos: Position) -> Position:
+    names = _city_names(pos)
+    result = (pos.target, pos.city, pos.round, score_game(names, pos.round), pos.deal)
+    pos = _rep(pos, results=pos.results + (result,), chosen=None)
+    if pos.game_no < pos.games:
+        return _rep(pos, game_no=pos.game_no + 1, target=None, deck=(), discard=(), city=(), used=0, round=0,
+                    phase="target", could_build=False, order_known=False, start_rot=0, deal=())
+    return _rep(pos, phase="over")
+
+
+def _after_turn(pos: Position) -> Position:
+    """Slide, and end the round when the deck is played through (rulebook steps 4-7, rulings 6 and 9)."""
+    if pos.deck:
+        return _rep(pos, phase="turn", chosen=None)
+    deck = tuple(reversed(pos.discard))  # the pile flipped over: every card back on face A, rotation kept
+    pos = _rep(pos, deck=deck, discard=(), used=0, chosen=None)
+    if not pos.could_build or not deck or pos.round >= ROUND_LIMIT:
+        return _end_game(pos)
+    return _rep(pos, phase="round", order_known=True)
+
+
+def _apply(pos: Position, move: Move) -> Position:
+    kind, args = move.kind, move.args
+    if kind == "build":
+        return _rep(pos, phase="pay", chosen=(args[0], args[1]), could_build=True)
+    if kind == "pay":
+        return _pay(pos, args)
+    if kind == "pass":
+        could = pos.could_build or bool(_builds(pos))
+        if len(pos.deck) > 1:  # the common case, in one step
+            return _rep(pos, deck=pos.deck[1:], discard=pos.discard + (pos.deck[0],), could_build=could)
+        return _after_turn(_rep(pos, deck=pos.deck[1:], discard=pos.discard + (pos.deck[0],), could_build=could))
+    if kind == "cancel":
+        return _rep(pos, phase="turn", chosen=None)
+    if kind == "round":
+        return _begin_round(pos, args[0])
+    if kind == "demolish":
+        return _rep(pos, phase="return", chosen=pos.chosen[:2] + (args[0],))
+    if kind == "return":
+        _dt, dt_code, card = pos.chosen
+        rotated = CARDS[card]["A"][1] == args[0]
+        city = tuple(entry for entry in pos.city if entry[0] != card)
+        discard = (_code(card, rotated), dt_code) + pos.discard
+        return _after_turn(_rep(pos, city=city, discard=discard))
+    if kind == "target":
+        return _deal(pos, args[0])
+    raise AssertionError(kind)
+
+
+def _begin_round(pos: Position, choice: str) -> Position:
+    if choice == "stop":
+        return _end_game(pos)
+    deck, draws, known = pos.deck, pos.draws, pos.round > 0
+    if choice == "rotate":
+        deck = tuple(code ^ 1 for code in deck)
+    elif choice == "shuffle":
+        order = list(deck)
+        _rng(pos).shuffle(order)
+        deck, draws, known = tuple(order), draws + 1, False
+    start_rot = pos.start_rot
+    if pos.round == 0:
+        start_rot = sum(_bit(code >> 1) for code in deck if code & 1)
+    return _rep(pos, deck=deck, draws=draws, order_known=known, start_rot=start_rot, round=pos.round + 1,
+                phase="turn", used=0, could_build=False, chosen=None)
+
+
+def _pay(pos: Position, pay: tuple) -> Position:
+    place, name = pos.chosen
+    deck, discard, used = list(pos.deck), list(pos.discard), pos.used
+    built = {"centre": lambda: deck[0], "deck": lambda: deck[1], "discard": lambda: discard[-1],
+             "target": lambda: None}[place]()
+    card = TARGET_CARD[name][0] if place == "target" else built >> 1
+    spent = []
+    for sid in pay:
+        if sid == "discard":
+            used |= _bit(discard[-1] >> 1)
+        elif sid == "centre":
+            spent.append(deck[0])
+        elif sid == "deck":
+            spent.append(deck[1])
+        else:
+            used |= _bit(int(sid[4:]))
+    if place in ("centre", "deck"):
+        deck.remove(built)
+    elif place == "discard":
+        discard.pop()
+    for code in spent:  # the centre card first (ruling 8), each flipped onto the discard pile
+        deck.remove(code)
+        discard.append(code)
+    if name == "Demolition Team":
+        return _rep(pos, deck=tuple(deck), discard=tuple(discard), used=used, phase="demolish",
+                    chosen=("dt", built))
+    city = pos.city + ((card, name, pos.round),)
+    return _after_turn(_rep(pos, deck=tuple(deck), discard=tuple(discard), used=used, city=city))
+
+
+# --- words -------------------------------------------------------------------------------------------------
+
+def _prompt(pos: Position) -> str:
+    phase = pos.phase
+    of = f" (game {pos.game_no} of {pos.games})" if pos.games > 1 else ""
+    if phase == "target":
+        return f"Choose this game's target: one of the five high structures{of}"
+    if phase == "round":
+        if pos.round == 0:
+            top, bottom = LOOK[pos.deck[0], "A"][:2]
+            return (f"Set-up: the top card of the deck shows {top} on top and {bottom} below; choose which is "
+                    f"active, or stop")
+        return f"Before round {pos.round + 1}: keep the deck as it lies, rotate it, shuffle it, or stop the game"
+    if phase == "turn":
+        return f"Round {pos.round}: build a structure from the play area or the target, or pass"
+    if phase == "pay":
+        place, name = pos.chosen
+        return f"Choose how to pay for {name} ({_cost_words(name)}), or choose a different structure"
+    if phase == "demolish":
+        return "Demolition Team: choose a structure in your city to take down"
+    if phase == "return":
+        card = pos.chosen[2]
+        return f"Demolition Team: choose which resource of card {card} is on top when it comes back"
+    return "The match is over"
+
+
+def _why_illegal(pos: Position, move: Move) -> str:
+    kind, args = move.kind, move.args
+    phase = pos.phase
+    expected = {"target": ("target",), "round": ("round",), "turn": ("build", "pass"), "pay": ("pay", "cancel"),
+                "demolish": ("demolish",), "return": ("return",)}.get(phase, ())
+    if kind not in ("target", "round", "build", "pass", "pay", "cancel", "demolish", "return"):
+        return f"{move.kind!r} is not a Count of Nine decision"
+    if kind not in expected:
+        return f"Not now: {_prompt(pos)[0].lower()}{_prompt(pos)[1:]}"
+    if kind == "build":
+        if len(args) != 2 or args[0] not in PLACES:
+            return f"A build names a place ({', '.join(PLACES)}) and a structure (got {list(args)!r})"
+        place, name = args
+        if name not in STRUCTURES:
+            return f"{name!r} is not a Count of Nine structure"
+        if place == "target":
+            if name != pos.target:
+                return f"{name} is not this game's target ({pos.target}); only the target can be built from its card"
+            return f"The target, {name}, is already in your city"
+        showing = {where: LOOK[code, face] for where, code, face in _in_play(pos)}
+        if place not in showing:
+            return f"There is no {PLACE_WORDS[place][4:]} now"
+        if name not in showing[place][2:]:
+            return (f"{PLACE_WORDS[place].capitalize()} shows {showing[place][2]} and {showing[place][3]}, "
+                    f"not {name}")
+        return _build_problem(pos, place, name) or "That structure cannot be built now"
+    if kind == "pay":
+        return _why_not_pay(pos, args)
+    if kind == "round":
+        choice = args[0] if args else None
+        if choice == "shuffle" and pos.round == 0:
+            return "The deck was just shuffled at set-up: now choose only which resource of the top card is active"
+        if choice == "shuffle":
+            return "A deck of one card cannot be shuffled"
+        return f"Before a round: keep, rotate, shuffle or stop (got {choice!r})"
+    if kind == "demolish":
+        if pos.target is not None and args and any(c == args[0] and n == pos.target for c, n, _r in pos.city):
+            return "Demolition Team never takes down the target"
+        return f"Card {args[0] if args else '?'} is not a structure in your city"
+    if kind == "return":
+        card = pos.chosen[2]
+        top, bottom = CARDS[card]["A"][:2]
+        return f"Card {card} comes back face A with {top} or {bottom} on top"
+    if kind == "target":
+        return f"{args[0] if args else '?'!r} is not a high structure ({', '.join(HIGH_STRUCTURES)})"
+    return "That is not one of the decisions open now"
+
+
+def _why_not_pay(pos: Position, pay: tuple) -> str:
+    place, name = pos.chosen
+    open_ = dict(_sources(pos, place))
+    for sid in pay:
+        if sid not in SOURCE_RANK:
+            return f"{sid!r} is not a source (sources: centre, deck, discard, city1-city9)"
+        if sid == place:
+            return "A card cannot pay for its own structure"
+        if sid not in open_:
+            if sid == "discard" and pos.discard and pos.used & _bit(pos.discard[-1] >> 1):
+                return "The top discard's resource was already used this round (it is tilted)"
+            if sid.startswith("city"):
+                card = int(sid[4:])
+                entry = next((e for e in pos.city if e[0] == card), None)
+                if entry is None:
+                    return f"There is no structure from card {card} in your city"
+                provides = STRUCTURES[entry[1]].provides
+                if not provides:
+                    return f"{entry[1]} provides no resource"
+                if entry[2] >= pos.round:
+                    return f"{entry[1]} was built this round: it provides {provides} from the next round on"
+                return f"{entry[1]} has already provided its {provides} this round (it is tilted)"
+            return f"There is no {PLACE_WORDS[sid][4:]} to pay with now"
+    if len(set(pay)) != len(pay):
+        return "Each cost unit is paid by a different source"
+    return (f"{name} costs {_cost_words(name)}: those sources "
+            f"({', '.join(RESOURCES[open_[s]] for s in pay if s in open_) or 'none'}) do not pay exactly that")
+
+
+def _log_line(before: Position, after: Position, seat: int, move: Move, viewer) -> str | None:
+    line = str(move)
+    if move.kind == "target":
+        line += ": the other eight cards go face A up, four of them rotated, and are shuffled"
+    if move.kind == "build":
+        return None  # the payment's line says what was built
+    if move.kind == "pay":
+        line = f"Build {before.chosen[1]}: {line[0].lower()}{line[1:]}"
+    events = []
+    if after.results != before.results:
+        _target, _city, rounds, score, _deal = after.results[-1]
+        end = f"Game {len(after.results)} ends after {rounds} round{'s' * (rounds != 1)}: {score} points"
+        if move.kind != "round":  # the round ended the game, not a stop
+            could = before.could_build or move.kind != "pass" or bool(_builds(before))
+            end += (" (no build was possible in the whole round)" if not could else
+                    " (every card is in the city)" if not before.discard and move.kind != "pass" and
+                    len(before.deck) <= 1 else f" (the {ROUND_LIMIT}-round limit)")
+        events.append(end)
+    elif after.phase == "round" and before.phase not in ("round", "target"):
+        events.append(f"Round {before.round} ends: the discard pile is flipped over into the deck")
+    return " — ".join([line, *events])
+
+
+# --- information ------------------------------------------------------------------------------------
+
+def _card_view(code: int, face: str, tilted: bool = False) -> dict:
+    top, bottom, left, right = LOOK[code, face]
+    return {"card": code >> 1, "face": face, "rotated": bool(code & 1), "top": top, "bottom": bottom,
+            "left": left, "right": right, "tilted": tilted}
+
+
+def _unseen_from(pos: Position) -> int:
+    """How many deck cards from the top the player has seen in this round's order (the rest is unknown)."""
+    if pos.order_known or pos.phase in ("target", "over"):
+        return len(pos.deck)
+    if pos.phase == "round":
+        return 1 if pos.round == 0 else len(pos.deck)
+    return 2
+
+
+def _view(pos: Position, seat) -> dict:
+    seen = _unseen_from(pos)
+    deck = [_card_view(code, "A") for code in pos.deck[:seen]]
+    unseen = sorted(pos.deck[seen:])
+    rotations_known = pos.round > 1 or (pos.round == 1 and pos.phase == "round")
+    in_round = pos.phase in ("turn", "pay", "demolish", "return")
+    city = []
+    for card, name, built in pos.city:
+        s = STRUCTURES[name]
+        city.append({"card": card, "name": name, "round": built, "provides": s.provides, "vp": s.vp,
+                     "kind": s.kind, "tilted": bool(pos.used & _bit(card)), "fresh": built >= pos.round})
+    names = _city_names(pos)
+    target = None
+    if pos.target is not None:
+        card, face = TARGET_CARD[pos.target]
+        sides = CARDS[card][face]
+        target = {"name": pos.target, "card": card, "face": face, "other": sides[3] if sides[2] == pos.target
+                  else sides[2], "built": pos.target in names, "cost": _cost_words(pos.target),
+                  "requires": list(STRUCTURES[pos.target].requires)}
+    results = []
+    for g, (t, c, rounds, score, deal) in enumerate(pos.results):
+        city_names = [n for _c, n, _r in c]
+        results.append({"game": g + 1, "target": t, "city": [{"card": cc, "name": n, "round": r} for cc, n, r in c],
+                        "rounds": rounds, "score": score,
+                        "breakdown": [list(x) for x in score_breakdown(city_names, rounds)],
+                        "deal": [f"{code >> 1}{'r' * (code & 1)}" for code in deal]})
+    total = sum(r["score"] for r in results)
+    chosen = None
+    if pos.phase == "pay":
+        place, name = pos.chosen
+        s = STRUCTURES[name]
+        chosen = {"place": place, "name": name, "cost": _cost_words(name), "requires": list(s.requires),
+                  "provides": s.provides, "vp": s.vp, "kind": s.kind}
+    dt = None
+    if pos.phase in ("demolish", "return"):
+        dt = {"card": _card_view(pos.chosen[1], "B"), "demolish": pos.chosen[2] if len(pos.chosen) > 2 else None}
+    return {
+        "reconstructed": RECONSTRUCTED_NOTE,
+        "games": pos.games,
+        "game_no": pos.game_no,
+        "phase": pos.phase,
+        "round": pos.round,
+        "round_limit": ROUND_LIMIT,
+        "target": target,
+        "centre": deck[0] if in_round and deck else None,
+        "deck_top": (deck[1] if len(deck) > 1 else None) if in_round else (deck[0] if deck else None),
+        "deck": deck,
+        "deck_count": len(pos.deck),
+        "unseen": [{"card": code >> 1, "rotated": bool(code & 1) if rotations_known else None} for code in unseen],
+        "order_known": seen == len(pos.deck),
+        "discard": [_card_view(code, "B", bool(pos.used & _bit(code >> 1)) and i == len(pos.discard) - 1)
+                    for i, code in enumerate(pos.discard)],
+        "city": city,
+        "score": score_game(names, pos.round) if pos.phase != "target" else 0,
+        "breakdown": [list(x) for x in score_breakdown(names, pos.round)],
+        "could_build": pos.could_build,
+        "chosen": chosen,
+        "demolition": dt,
+        "results": results,
+        "total": total,
+        "title": title(total) if pos.phase == "over" and pos.games == 2 else None,
+    }
+
+
+def _determinize(pos: Position, seat, rng: random.Random) -> Position:
+    """Resample the unseen order of the deck (and, in round 1, which unseen cards are rotated) and every
+    future shuffle."""
+    seen = _unseen_from(pos)
+    unseen = list(pos.deck[seen:])
+    changes = {"luck": rng.getrandbits(64)}
+    if len(unseen) > 1 or (unseen and pos.round <= 1):
+        cards = [code >> 1 for code in unseen]
+        rng.shuffle(cards)
+        if pos.round == 0 or (pos.round == 1 and pos.phase != "round"):
+            start = pos.start_rot if pos.round == 1 else sum(_bit(c >> 1) for c in pos.deck if c & 1)
+            hidden = sum(_bit(c) for c in cards)
+            count = ROTATED_AT_SETUP - bin(start & ~hidden).count("1")  # four of the eight were rotated
+            rotated = set(rng.sample(cards, max(0, min(len(cards), count))))
+            codes = [_code(c, c in rotated) for c in cards]
+            if pos.round == 1:
+                changes["start_rot"] = (start & ~hidden) | sum(_bit(c) for c in rotated)
+        else:
+            codes = list(unseen)
+            rng.shuffle(codes)
+        changes["deck"] = pos.deck[:seen] + tuple(codes)
+    return _rep(pos, **changes)
+
+
+# --- the Rules ---------------------------------------------------------------------------------------
+
+class CountOfNine(Rules):
+    """The Count of Nine rules on the shared core (see the module docstring)."""
+
+    name = "count_of_nine"
+    title = "Count of Nine"
+    min_players = 1
+    max_players = 1
+    hidden_information = True
+    summary = RULES_SUMMARY
+    options = (Option("games", 2, (2, 1), "Games in the match: 2 (the rulebook's match) or 1 (a practice game)"),)
+
+    def seat_names(self, players, options):
+        return ("Builder",)
+
+    def setup(self, players, options, rng):
+        return Position(games=options["games"], game_no=1, results=(), target=None, deck=(), discard=(), city=(),
+                        used=0, round=0, phase="target", chosen=None, could_build=False, order_known=False,
+                        start_rot=0, luck=rng.getrandbits(64), draws=0, deal=())
+
+    def to_move(self, pos):
+        return None if pos.phase == "over" else 0
+
+    def prompt(self, pos, names):
+        return _prompt(pos)
+
+    def legal_moves(self, pos):
+        return _legal(pos)
+
+    def apply(self, pos, move):
+        return _apply(pos, move)
+
+    def why_illegal(self, pos, move):
+        return _why_illegal(pos, move)
+
+    def outcome(self, pos):
+        if pos.phase != "over":
+            return None
+        details = []
+        for g, (target, city, rounds, score, _deal) in enumerate(pos.results):
+            prefix = f"Game {g + 1}: " if pos.games > 1 else ""
+            names = [n for _c, n, _r in city]
+            details.extend((prefix + label, value) for label, value in score_breakdown(names, rounds))
+            details.append((f"Game {g + 1} score" if pos.games > 1 else "Game score", score))
+        total = sum(r[3] for r in pos.results)
+        rounds = sum(r[2] for r in pos.results)
+        details.append(("rounds", rounds))
+        if pos.games > 1:
+            details.append(("Match total", total))
+            reason = f"Match total {total}: {title(total)}"
+        else:
+            reason = f"Practice game over: {total} points in {rounds} round{'s' * (rounds != 1)}"
+        return Outcome((total,), (0,), reason, (tuple(details),))
+
+    def view(self, pos, seat):
+        return _view(pos, seat)
+
+    def determinize(self, pos, seat, rng):
+        return _determinize(pos, seat, rng)
+
+    def log_line(self, before, after, seat, move, viewer):
+        return _log_line(before, after, seat, move, viewer)
+
+    def move_from_json(self, obj):
+        kind, args = obj["kind"], obj["args"]
+        if kind in KINDS_NO_ARG:
+            if args:
+                raise ValueError(f"'{kind}' takes no arguments")
+            return KINDS_NO_ARG[kind]
+        if kind == "target":
+            if len(args) != 1 or args[0] not in HIGH_STRUCTURES:
+                raise ValueError(f"'target' takes one of {', '.join(HIGH_STRUCTURES)}")
+            return Move(kind, (args[0],))
+        if kind == "round":
+            if len(args) != 1 or args[0] not in ROUND_CHOICES:
+                raise ValueError(f"'round' takes one of {', '.join(ROUND_CHOICES)}")
+            return Move(kind, (args[0],))
+        if kind == "build":
+            if len(args) != 2 or args[0] not in PLACES or args[1] not in STRUCTURES:
+                raise ValueError(f"'build' takes a place ({', '.join(PLACES)}) and a structure name")
+            return Move(kind, tuple(args))
+        if kind == "pay":
+            if not 1 <= len(args) <= 5 or any(not isinstance(a, str) or a not in SOURCE_RANK for a in args):
+                raise ValueError("'pay' takes one to five sources (centre, deck, discard, city1-city9)")
+            return Move(kind, tuple(args))
+        if kind == "demolish":
+            if len(args) != 1 or type(args[0]) is not int or args[0] not in CARDS:
+                raise ValueError("'demolish' takes a card number from 1 to 9")
+            return Move(kind, (args[0],))
+        if kind == "return":
+            if len(args) != 1 or args[0] not in RESOURCES:
+                raise ValueError(f"'return' takes a resource ({', '.join(RESOURCES)})")
+            return Move(kind, (args[0],))
+        raise ValueError(f"unknown kind {kind!r}")
+
+
+register(CountOfNine())
+
+
+# --- positions for tutorials and tests ----------------------------------------------------------------
+
+def _parse_card(text, what: str) -> int:
+    """ "3" -> card 3 upright, "3r" -> card 3 rotated."""
+    raw = str(text).strip().lower()
+    rotated = raw.endswith("r")
+    digits = raw[:-1] if rotated else raw
+    if not digits.isdigit() or int(digits) not in CARDS:
+        raise ValueError(f"impossible position: {what} entry {text!r} is not a card 1-9 (add 'r' for rotated)")
+    return _code(int(digits), rotated)
+
+
+def position(*, target: str = "Castle", deck: Sequence = (), discard: Sequence = (), city: Sequence = (),
+             used: Sequence = (), round: int = 1, order_known: bool = True, could_build: bool = False,
+             games: int = 1, results: Sequence = (), seed: int = 0) -> State:
+    """A State at a turn of a round (or, with ``round=0``, at set-up's choice of the active resource),
+    built directly for tutorials and tests (validated).
+
+    ``deck`` lists the deck from its top: ``deck[0]`` is the centre card, ``deck[1]`` the top card of the
+    deck; each entry is a card number as text, ``"r"`` added when it is rotated (``"9r"``).  Deck cards
+    show face A.  ``discard`` lists the discard pile from the bottom (face B showing), same notation.
+    ``city`` lists structures as ``"Name@card"`` (built in an earlier round) or ``"Name@card!"`` (built this
+    round: it provides nothing yet); the target goes there too once built.  ``used`` names the sources
+    already used this round: ``"discard"`` (the top discard is tilted) or city cards as ``"Name@card"``.
+    Cards not listed anywhere are out of this position (a small deck for a lesson); the target's card is
+    set aside.  ``order_known`` says whether the player knows the deck below the two cards in play;
+    ``games``/``results`` put the position in a match (``results``: earlier games' scores).  ``seed``
+    feeds later shuffles.  A finished game's view lists its deal (``results[g]["deal"]``, same notation):
+    ``position(target=..., deck=deal, round=0)`` is that game's opening, for :func:`best_line`.
+
+    >>> s = position(target="Harbour", deck=["8", "2"], discard=["7"], city=["Tavern@6"], round=3)
+    >>> [str(m) for m in s.legal_moves()]
+    ['Build Quarry from the centre card', 'Build Garden from the top discard', 'Pass: flip the centre card onto the discard pile']
+    >>> position(deck=["1"])
+    Traceback (most recent call last):
+    ...
+    ValueError: impossible position: card 1 is the target's card (Castle), set aside
+    """
+    if target not in HIGH_STRUCTURES:
+        raise ValueError(f"impossible position: target must be one of {', '.join(HIGH_STRUCTURES)} (got {target!r})")
+    if type(games) is not int or games not in (1, 2):
+        raise ValueError("impossible position: games must be 1 or 2")
+    if type(round) is not int or not 0 <= round <= ROUND_LIMIT:
+        raise ValueError(f"impossible position: round must be a whole number from 0 to {ROUND_LIMIT}")
+    deck_codes = tuple(_parse_card(c, "deck") for c in deck)
+    discard_codes = tuple(_parse_card(c, "discard") for c in discard)
+    if not deck_codes:
+        raise ValueError("impossible position: a turn needs at least the centre card in the deck")
+    if round == 0 and (discard_codes or city or used):
+        raise ValueError("impossible position: before round 1 (round=0) every card is in the deck")
+    city_entries = []
+    for entry in city:
+        text = str(entry)
+        fresh = text.endswith("!")
+        name, _, card = text.rstrip("!").partition("@")
+        if name not in STRUCTURES or not card.isdigit() or int(card) not in CARDS:
+            raise ValueError(f"impossible position: city entry {entry!r} must read 'Name@card' (e.g. 'Tavern@6')")
+        card = int(card)
+        faces = [f for f in "AB" if name in CARDS[card][f][2:]]
+        if not faces:
+            raise ValueError(f"impossible position: card {card} does not show {name}")
+        if name == "Demolition Team":
+            raise ValueError("impossible position: Demolition Team never stays in the city")
+        city_entries.append((card, name, round if fresh else round - 1))
+    target_card = TARGET_CARD[target][0]
+    seen = {}
+    for where, cards in (("deck", [c >> 1 for c in deck_codes]), ("discard", [c >> 1 for c in discard_codes]),
+                         ("city", [c for c, _n, _r in city_entries])):
+        for card in cards:
+            if card == target_card and not (where == "city" and any(
+                    n == target and c == card for c, n, _r in city_entries)):
+                raise ValueError(f"impossible position: card {card} is the target's card ({target}), set aside")
+            if card in seen:
+                raise ValueError(f"impossible position: card {card} is both in the {seen[card]} and the {where}")
+            seen[card] = where
+    for c, n, _r in city_entries:
+        if STRUCTURES[n].kind == "high" and n != target and (c, "A" if n == "Castle" else "B") != TARGET_CARD[n]:
+            raise ValueError(f"impossible position: {n} is not on card {c}")
+    mask = 0
+    for source in used:
+        if source == "discard":
+            if not discard_codes:
+                raise ValueError("impossible position: 'discard' is used but the discard pile is empty")
+            mask |= _bit(discard_codes[-1] >> 1)
+            continue
+        name, _, card = str(source).partition("@")
+        match = [c for c, n, _r in city_entries if n == name and str(c) == card]
+        if not match or not STRUCTURES[name].provides:
+            raise ValueError(f"impossible position: used entry {source!r} is not a resource structure in the city")
+        mask |= _bit(match[0])
+    if len(results) != (games - 1 if games == 2 else 0) and results:
+        raise ValueError("impossible position: results lists the earlier game of a match (games=2)")
+    game_results = tuple((None, (), 0, int(score), ()) for score in results)
+    pos = Position(games=games, game_no=len(game_results) + 1, results=game_results, target=target,
+                   deck=deck_codes, discard=discard_codes, city=tuple(city_entries), used=mask, round=round,
+                   phase="round" if round == 0 else "turn", chosen=None, could_build=bool(could_build),
+                   order_known=bool(order_known) and round > 0,
+                   start_rot=sum(_bit(c >> 1) for c in deck_codes if c & 1), luck=seed, draws=0,
+                   deal=deck_codes if round == 0 else ())
+    return make("count_of_nine", games=games).state_at(pos)
+
+
+def best_line(state: State, max_rounds: int | None = None):
+    """The best final game score reachable from ``state`` if the order of the cards were known, and the
+    moves that reach it (see :mod:`ninekit.count_of_nine.analyst`)."""
+    from .analyst import best_line as _best_line
+    return _best_line(state, max_rounds)
+
+
+def hint(state: State, samples: int = 8, seed: int = 0):
+    """The suggested move now and a one-sentence reason (see :mod:`ninekit.count_of_nine.analyst`)."""
+    from .analyst import hint as _hint
+    return _hint(state, samples=samples, seed=seed)

@@ -1,0 +1,82 @@
+"""Count of Nine's nine cards, as *reconstructed* by the project's rulings.
+
+The printed cards are lost except Tavern and Castle.  Every card face and
+every structure in this file comes from ``shared/rules/count_of_nine.rulings.md``
+(the card set was tuned there with an exact solver), not from the printed game.
+Anything that shows these to a user says "reconstructed" (see
+:data:`RECONSTRUCTED_NOTE`).
+
+    >>> CARDS[1]["A"]
+    ('Crew', 'Lumber', 'Castle', 'Tavern')
+    >>> STRUCTURES["Castle"].requires
+    ('Armoury', 'Stonemason', 'Goldsmith')
+"""
+
+from typing import NamedTuple
+
+RECONSTRUCTED_NOTE = (
+    "Reconstructed: the printed Count of Nine cards are lost (only Tavern and Castle are known), so the "
+    "nine cards and the twenty structures are the project's reconstruction, tuned with an exact solver so "
+    "that a perfect game scores about 10-12; they are not the printed cards."
+)
+
+RESOURCES = ("Lumber", "Crew", "Stone", "Iron", "Gold")
+
+
+class Structure(NamedTuple):
+    """One structure: ``cost`` is one entry per cost unit, each a tuple of the resources that pay it
+    (``("Iron", "Lumber")`` is the printed "Iron/Lumber"); ``requires`` the structures that must already
+    be in the city; ``provides`` the resource it gives once per round (or None); ``vp`` its shield."""
+
+    name: str
+    cost: tuple
+    requires: tuple
+    provides: str | None
+    vp: int
+    kind: str  # "basic", "high" or "special"
+
+
+def _s(name, cost, requires, provides, vp, kind):
+    units = tuple(tuple(unit.split("/")) for unit in cost.split(" + "))
+    return Structure(name, units, tuple(requires), provides, vp, kind)
+
+
+# The 20 structures (rulings, "Structures").
+STRUCTURE_TABLE = (
+    _s("Tavern", "Lumber + Crew", (), "Crew", 0, "basic"),
+    _s("Quarry", "Crew + Lumber", (), "Stone", 0, "basic"),
+    _s("Sawmill", "Crew + Iron", (), "Lumber", 0, "basic"),
+    _s("Mine", "Crew + Stone", (), "Iron", 0, "basic"),
+    _s("Market", "Crew + Lumber + Stone", (), "Gold", 0, "basic"),
+    _s("Barracks", "Crew + Iron + Gold", (), "Crew", 0, "basic"),
+    _s("Stonemason", "Crew + Stone + Lumber", (), "Stone", 0, "basic"),
+    _s("Goldsmith", "Crew + Gold + Stone", (), "Gold", 0, "basic"),
+    _s("Armoury", "Crew + Iron/Lumber", (), "Iron", 0, "basic"),
+    _s("Chapel", "Crew + Stone + Gold", (), None, 1, "basic"),
+    _s("Well", "Crew + Stone", (), None, 0, "basic"),
+    _s("Garden", "Crew + Lumber + Gold", (), None, 1, "basic"),
+    _s("Watchtower", "Crew + Iron + Stone", (), None, 1, "basic"),
+    _s("Guildhall", "Crew + Crew + Gold", (), None, 1, "basic"),
+    _s("Demolition Team", "Crew + Iron/Gold", (), None, 0, "special"),
+    _s("Castle", "Crew + Crew", ("Armoury", "Stonemason", "Goldsmith"), None, 7, "high"),
+    _s("Cathedral", "Crew + Crew + Stone + Stone + Lumber", ("Chapel", "Stonemason"), None, 6, "high"),
+    _s("Monument", "Crew + Crew + Stone + Stone + Gold", ("Quarry", "Goldsmith"), None, 6, "high"),
+    _s("Harbour", "Crew + Crew + Lumber + Lumber + Iron", ("Sawmill", "Market"), None, 6, "high"),
+    _s("Town Square", "Crew + Crew + Stone + Gold + Lumber", ("Market", "Well"), None, 6, "high"),
+)
+STRUCTURES = {s.name: s for s in STRUCTURE_TABLE}
+HIGH_STRUCTURES = tuple(s.name for s in STRUCTURE_TABLE if s.kind == "high")
+
+# The nine cards (rulings, "Cards"): face -> (top, bottom, left, right) as the card lies unrotated.
+# Face A is the squared-off starting face, face B the rounded back.
+CARDS = {
+    1: {"A": ("Crew", "Lumber", "Castle", "Tavern"), "B": ("Stone", "Gold", "Quarry", "Chapel")},
+    2: {"A": ("Lumber", "Stone", "Stonemason", "Market"), "B": ("Crew", "Iron", "Cathedral", "Sawmill")},
+    3: {"A": ("Lumber", "Gold", "Armoury", "Tavern"), "B": ("Stone", "Crew", "Monument", "Well")},
+    4: {"A": ("Crew", "Iron", "Goldsmith", "Mine"), "B": ("Lumber", "Stone", "Harbour", "Stonemason")},
+    5: {"A": ("Crew", "Stone", "Goldsmith", "Watchtower"), "B": ("Gold", "Lumber", "Town Square", "Sawmill")},
+    6: {"A": ("Lumber", "Crew", "Tavern", "Armoury"), "B": ("Stone", "Gold", "Demolition Team", "Market")},
+    7: {"A": ("Crew", "Stone", "Chapel", "Barracks"), "B": ("Iron", "Lumber", "Stonemason", "Garden")},
+    8: {"A": ("Gold", "Crew", "Market", "Quarry"), "B": ("Lumber", "Crew", "Well", "Guildhall")},
+    9: {"A": ("Lumber", "Crew", "Garden", "Mine"), "B": ("Iron", "Stone", "Watchtower", "Guildhall")},
+}
