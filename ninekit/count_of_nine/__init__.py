@@ -29,7 +29,7 @@ decides, ``docs/count_of_nine.md`` records the decision taken here.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -130,8 +130,13 @@ def _cost_words(name: str) -> str:
 def score_breakdown(city: Sequence[str], rounds: int) -> list:
     """The rulebook's game score for ``city`` (structure names) after ``rounds`` rounds, line by line.
 
-    >>> score_breakdown(["Castle", "Tavern", "Tavern"], 3)
-    [('Shield VP', 7), ('+1 per basic structure', 2), ('+1 per duplicate', 1), ('+3 per high structure beyond the first', 0), ('Rounds played', -3)]
+    >>> for line in score_breakdown(["Castle", "Tavern", "Tavern"], 3):
+    ...     print(line)
+    ('Shield VP', 7)
+    ('+1 per basic structure', 2)
+    ('+1 per duplicate', 1)
+    ('+3 per high structure beyond the first', 0)
+    ('Rounds played', -3)
     """
     for name in city:
         if name not in STRUCTURES:
@@ -446,7 +451,8 @@ def _legal(pos: Position) -> tuple:
         card = pos.chosen[2]
         top, bottom = CARDS[card]["A"][:2]
         return (_m("return", top, text=f"Put card {card} under the discard pile with {top} on top next round"),
-                _m("return", bottom, text=f"Put card {card} under the discard pile rotated, {bottom} on top next round"))
+                _m("return", bottom,
+                   text=f"Put card {card} under the discard pile rotated, {bottom} on top next round"))
     if phase == "target":
         return tuple(TARGET_MOVES.values())
     return ()
@@ -837,7 +843,7 @@ class CountOfNine(Rules):
         if pos.phase != "over":
             return None
         details = []
-        for g, (target, city, rounds, score, _deal) in enumerate(pos.results):
+        for g, (_target, city, rounds, score, _deal) in enumerate(pos.results):
             prefix = f"Game {g + 1}: " if pos.games > 1 else ""
             names = [n for _c, n, _r in city]
             details.extend((prefix + label, value) for label, value in score_breakdown(names, rounds))
@@ -928,8 +934,8 @@ def position(*, target: str = "Castle", deck: Sequence = (), discard: Sequence =
     ``position(target=..., deck=deal, round=0)`` is that game's opening, for :func:`best_line`.
 
     >>> s = position(target="Harbour", deck=["8", "2"], discard=["7"], city=["Tavern@6"], round=3)
-    >>> [str(m) for m in s.legal_moves()]
-    ['Build Quarry from the centre card', 'Build Garden from the top discard', 'Pass: flip the centre card onto the discard pile']
+    >>> [str(m) for m in s.legal_moves()][:2]
+    ['Build Quarry from the centre card', 'Build Garden from the top discard']
     >>> position(deck=["1"])
     Traceback (most recent call last):
     ...
