@@ -490,7 +490,7 @@ def _after_turn(pos: Position) -> Position:
     """Slide, and end the round when the deck is played through (rulebook steps 4-7, rulings 6 and 9)."""
     if pos.deck:
         return _rep(pos, phase="turn", chosen=None)
-    deck = tuple(reversed(pos.discard))  # the pile flipped over: every card back on face A, rotation kept
+    deck = pos.discard  # the pile flipped over: its bottom card on top, every card back on face A, rotation kept
     pos = _rep(pos, deck=deck, discard=(), used=0, chosen=None)
     if not pos.could_build or not deck or pos.round >= ROUND_LIMIT:
         return _end_game(pos)
