@@ -192,7 +192,7 @@ class Position(NamedTuple):
     used: int               # bitmask over card numbers: provided a resource this round (tilted)
     round: int              # rounds begun in this game
     phase: str              # target | round | turn | pay | demolish | return | over
-    chosen: tuple | None    # pay: (place, structure); demolish/return: ("dt", code[, card])
+    chosen: tuple | None    # pay: (place, structure); demolish/return: ("dt", code, card or None, cards seen)
     could_build: bool       # some build was legal at some turn of this round
     order_known: bool       # the player knows the order of the deck below the two cards in play
     start_rot: int          # bitmask over cards rotated at the start of round 1 (for determinize)
@@ -513,9 +513,9 @@ def _apply(pos: Position, move: Move) -> Position:
     if kind == "round":
         return _begin_round(pos, args[0])
     if kind == "demolish":
-        return _rep(pos, phase="return", chosen=pos.chosen[:2] + (args[0],))
+        return _rep(pos, phase="return", chosen=pos.chosen[:2] + (args[0], pos.chosen[3]))
     if kind == "return":
-        _dt, dt_code, card = pos.chosen
+        _dt, dt_code, card, _seen = pos.chosen
         rotated = CARDS[card]["A"][1] == args[0]
         city = tuple(entry for entry in pos.city if entry[0] != card)
         discard = (_code(card, rotated), dt_code) + pos.discard
@@ -567,7 +567,7 @@ def _pay(pos: Position, pay: tuple) -> Position:
         discard.append(code)
     if name == "Demolition Team":
         return _rep(pos, deck=tuple(deck), discard=tuple(discard), used=used, phase="demolish",
-                    chosen=("dt", built))
+                    chosen=("dt", built, None, 2 - len(spent)))  # the slide waits for the build to end
     city = pos.city + ((card, name, pos.round),)
     return _after_turn(_rep(pos, deck=tuple(deck), discard=tuple(discard), used=used, city=city))
 
@@ -712,7 +712,9 @@ def _unseen_from(pos: Position) -> int:
         return len(pos.deck)
     if pos.phase == "round":
         return 1 if pos.round == 0 else len(pos.deck)
-    return 2
+    if pos.phase in ("demolish", "return"):
+        return min(pos.chosen[3], len(pos.deck))  # cards that paid for Demolition Team are gone, no slide yet
+    return min(2, len(pos.deck))
 
 
 def _view(pos: Position, seat) -> dict:
@@ -750,7 +752,7 @@ def _view(pos: Position, seat) -> dict:
                   "provides": s.provides, "vp": s.vp, "kind": s.kind}
     dt = None
     if pos.phase in ("demolish", "return"):
-        dt = {"card": _card_view(pos.chosen[1], "B"), "demolish": pos.chosen[2] if len(pos.chosen) > 2 else None}
+        dt = {"card": _card_view(pos.chosen[1], "B"), "demolish": pos.chosen[2]}
     return {
         "reconstructed": RECONSTRUCTED_NOTE,
         "games": pos.games,
