@@ -310,8 +310,16 @@ def _build_problem(pos: Position, place: str, name: str, names: tuple | None = N
     sources = _sources(pos, place)
     if not _can_pay(name, sources):
         have = ", ".join(f"{RESOURCES[r]} ({_source_words(pos, sid)})" for sid, r in sources) or "none"
-        return (f"{name} costs {_cost_words(name)}, each unit from a different source, and the sources open now "
-                f"cannot pay it (they give: {have})")
+        why = (f"{name} costs {_cost_words(name)}, each unit from a different source, and the sources open now "
+               f"cannot pay it (they give: {have})")
+        own = {where: (code, face) for where, code, face in _in_play(pos)}.get(place)
+        if own is not None and _can_pay(name, sources + [(place, _TOP[own])]):
+            why += "; a card cannot pay for its own structure"
+        elif place != "target" and pos.target is not None:
+            card, face = TARGET_CARD[pos.target]
+            if _can_pay(name, sources + [("target", _R[CARDS[card][face][0]])]):
+                why += "; the target card gives no resource"
+        return why
     return None
 
 
@@ -616,7 +624,9 @@ def _why_illegal(pos: Position, move: Move) -> str:
         if place == "target":
             if name != pos.target:
                 return f"{name} is not this game's target ({pos.target}); only the target can be built from its card"
-            return f"The target, {name}, is already in your city"
+            if name in _city_names(pos):
+                return f"The target, {name}, is already in your city"
+            return _build_problem(pos, "target", name) or "The target cannot be built now"
         showing = {where: LOOK[code, face] for where, code, face in _in_play(pos)}
         if place not in showing:
             return f"There is no {PLACE_WORDS[place][4:]} now"
