@@ -527,7 +527,8 @@ def _apply(pos: Position, move: Move) -> Position:
         rotated = CARDS[card]["A"][1] == args[0]
         city = tuple(entry for entry in pos.city if entry[0] != card)
         discard = (_code(card, rotated), dt_code) + pos.discard
-        return _after_turn(_rep(pos, city=city, discard=discard))
+        # a newly discarded card: untilted, whatever it gave as a structure this round
+        return _after_turn(_rep(pos, city=city, discard=discard, used=pos.used & ~_bit(card)))
     if kind == "target":
         return _deal(pos, args[0])
     raise AssertionError(kind)
@@ -570,6 +571,7 @@ def _pay(pos: Position, pay: tuple) -> Position:
         deck.remove(built)
     elif place == "discard":
         discard.pop()
+        used &= ~_bit(built >> 1)  # a new structure: its card's tilt as the top discard does not follow it
     for code in spent:  # the centre card first (ruling 8), each flipped onto the discard pile
         deck.remove(code)
         discard.append(code)
@@ -681,6 +683,10 @@ def _why_not_pay(pos: Position, pay: tuple) -> str:
             return f"There is no {PLACE_WORDS[sid][4:]} to pay with now"
     if len(set(pay)) != len(pay):
         return "Each cost unit is paid by a different source"
+    ordered = tuple(sorted(pay, key=SOURCE_RANK.__getitem__))
+    if ordered != tuple(pay) and ordered in _payments(name, _sources(pos, place)):
+        return (f"Those sources do pay for {name}; a payment lists them in the order centre, deck, discard, city "
+                f"(as offered): {', '.join(ordered)}")
     return (f"{name} costs {_cost_words(name)}: those sources "
             f"({', '.join(RESOURCES[open_[s]] for s in pay if s in open_) or 'none'}) do not pay exactly that")
 
@@ -900,7 +906,7 @@ class CountOfNine(Rules):
         if kind == "pay":
             if not 1 <= len(args) <= 5 or any(not isinstance(a, str) or a not in SOURCE_RANK for a in args):
                 raise ValueError("'pay' takes one to five sources (centre, deck, discard, city1-city9)")
-            return Move(kind, tuple(args))
+            return Move(kind, tuple(sorted(args, key=SOURCE_RANK.__getitem__)))  # a payment is a set of sources
         if kind == "demolish":
             if len(args) != 1 or type(args[0]) is not int or args[0] not in CARDS:
                 raise ValueError("'demolish' takes a card number from 1 to 9")
