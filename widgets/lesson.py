@@ -163,7 +163,7 @@ class Tutorial:
         return [k for k in self.steps if k in self._restored or (k in built and built[k].solved)]
 
     def step(self, key: str, state: ninekit.State, goal: str, check: Callable[[ninekit.State], bool],
-             solution: Sequence, hint: str, **kwargs) -> None:
+             solution: Sequence, hint, **kwargs) -> None:
         """Add a step (built when first shown; see :class:`LessonStep` for the arguments)."""
         self.steps.add(key, (state, goal, check, solution, hint), kwargs)
         self.progress.total = len(self.steps)
@@ -289,12 +289,15 @@ class LessonStep(w.VBox):
       the attempt passes through, so a goal reached before an opponent's reply counts).
     - ``solution``: the learner's decisions of one way to reach it (Moves, move dicts or the
       choices' texts); Show me plays them, Hint names them, :meth:`verify` clicks them.
-    - ``hint``: the nudge Hint gives first.
+    - ``hint``: the nudge Hint gives first; or ``state -> text``, asked on every press with the
+      board's current state (a game's analyst), instead of the nudge and the solution's next decision.
     - ``learner``: the learner's seat (default: the seat to move).
     - ``opponent``: how the other seats reply: a list of decisions (a script), a bot (anything
       with ``choose(state)``), a function ``state -> decision``, or None for the game's bot.
     - ``turns``: the attempt is judged after this many replies by the other seats (default 1),
       or at the game's end, or after ``3 * len(solution) + 2`` of the learner's decisions.
+    - ``until``: ``state -> bool``; the attempt is also judged as soon as it holds (a one-player
+      game has no replies to wait for: e.g. once the learner's turn is complete).
     - ``miss``: why an attempt that ended without the goal misses it (text, or ``state -> text``).
     - ``success``: what solving it says (the rule in a sentence).
     - ``wrong``: ``(decision, words)``: a wrong attempt :meth:`verify` makes (a decision, or a list
@@ -303,9 +306,9 @@ class LessonStep(w.VBox):
     """
 
     def __init__(self, state: ninekit.State, goal: str, check: Callable[[ninekit.State], bool], solution: Sequence,
-                 hint: str, *, key: str = "step", tutorial: Tutorial | None = None, number: int | None = None,
+                 hint, *, key: str = "step", tutorial: Tutorial | None = None, number: int | None = None,
                  title: str = "", learner: int | None = None, opponent=None, turns: int = 1, miss=None,
-                 success: str = "", wrong: tuple | None = None):
+                 success: str = "", wrong: tuple | None = None, until: Callable[[ninekit.State], bool] | None = None):
         super().__init__()
         if not isinstance(state, ninekit.State) or state.is_over:
             raise ValueError("a lesson step starts from a State of a game that is not over")
@@ -316,7 +319,7 @@ class LessonStep(w.VBox):
         self.solution = list(solution)
         self.turns = turns
         self.wrong = wrong
-        self._check, self._miss, self._opponent = check, miss, opponent
+        self._check, self._miss, self._opponent, self._until = check, miss, opponent, until
         self._tutorial = tutorial
         self._solved = False
         self._hints = 0
@@ -366,9 +369,12 @@ class LessonStep(w.VBox):
         self.app.restart(self.start)
 
     def give_hint(self) -> str:
-        """First the nudge, then the next decision of the solution; returns the text shown."""
+        """First the nudge, then the next decision of the solution (a hint function: its answer for the board as
+        it is now, on every press); returns the text shown."""
         self._hints += 1
-        if self._hints == 1:
+        if callable(self.hint):
+            text = f"Hint: {self.hint(self.app.state)}"
+        elif self._hints == 1:
             text = f"Hint: {self.hint}"
         else:
             index, prev, on_track = 0, self.start, True
@@ -488,14 +494,15 @@ class LessonStep(w.VBox):
             return
         replies = sum(1 for s in path if s.history and s.history[-1][0] != self.learner)
         mine = len(self._learner_moves(state))
-        if state.is_over or replies >= self.turns or mine >= 3 * len(self.solution) + 2:
+        ended = self._until is not None and self._holds(state, self._until)
+        if state.is_over or replies >= self.turns or mine >= 3 * len(self.solution) + 2 or ended:
             miss = self._miss(state) if callable(self._miss) else self._miss
             self.app.lock("Press Reset to try again.")
             self._say("nk-miss", f"Not yet: {miss or 'that does not reach the goal'}. Press Reset to try again.")
 
-    def _holds(self, state: ninekit.State) -> bool:
+    def _holds(self, state: ninekit.State, check: Callable[[ninekit.State], bool] | None = None) -> bool:
         try:
-            return bool(self._check(state))
+            return bool((check or self._check)(state))
         except Exception:  # noqa: BLE001 - a check that cannot read this state: the goal does not hold
             return False
 

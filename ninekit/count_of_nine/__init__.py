@@ -312,18 +312,38 @@ def _build_problem(pos: Position, place: str, name: str, names: tuple | None = N
         have = ", ".join(f"{RESOURCES[r]} ({_source_words(pos, sid)})" for sid, r in sources) or "none"
         why = (f"{name} costs {_cost_words(name)}, each unit from a different source, and the sources open now "
                f"cannot pay it (they give: {have})")
-        own = {where: (code, face) for where, code, face in _in_play(pos)}.get(place)
-        if own is not None and _can_pay(name, sources + [(place, _TOP[own])]):
-            why += "; a card cannot pay for its own structure"
-        elif place != "target" and pos.target is not None:
-            card, face = TARGET_CARD[pos.target]
-            if _can_pay(name, sources + [("target", _R[CARDS[card][face][0]])]):
-                why += "; the target card gives no resource"
-        return why
+        return why + _closed_sources_words(pos, place, name, sources)
     return None
 
 
 _LAST_BUILDS: list = [None, None]  # (position, its builds): a pass asks again for the builds legal_moves listed
+
+
+def _closed_sources_words(pos: Position, place: str, name: str, sources: list) -> str:
+    """The rule that closes a source which would have paid for ``name`` ("; ..."), or "" when none would."""
+    closed = []  # (source, resource, the rule that closes it)
+    for where, code, face in _in_play(pos):
+        if where == place:
+            closed.append((where, _TOP[code, face], "a card cannot pay for its own structure"))
+        elif where == "discard" and pos.used & _bit(code >> 1):
+            closed.append((where, _TOP[code, face], "the top discard's resource was already used this round"))
+    if place != "target" and pos.target is not None:
+        card, face = TARGET_CARD[pos.target]
+        closed.append(("target", _R[CARDS[card][face][0]], "the target card gives no resource"))
+    for card, built_name, built in pos.city:
+        provides = STRUCTURES[built_name].provides
+        if not provides:
+            continue
+        if built >= pos.round:
+            closed.append((f"city{card}", _R[provides], f"your {built_name} was built this round: it gives "
+                                                        f"{provides} from the next round on"))
+        elif pos.used & _bit(card):
+            closed.append((f"city{card}", _R[provides], f"your {built_name} has already given its {provides} "
+                                                        f"this round"))
+    for sid, r, rule in closed:
+        if _can_pay(name, sources + [(sid, r)]):
+            return "; " + rule
+    return ""
 
 
 def _builds(pos: Position) -> list:

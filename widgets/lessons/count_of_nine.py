@@ -1,0 +1,718 @@
+"""The Count of Nine tutorial's lesson steps: every rule is a decision the learner makes on the real cards.
+
+``tutorial()`` builds every step; ``notebooks/tutorials/count_of_nine.ipynb`` shows one per cell between the
+texts that teach the rules, and ``docs/count_of_nine.md`` lists which rule each step practises.  Every
+position is built with the rules engine (``ninekit.count_of_nine.position``, a seeded game, or a position
+followed by the decisions that lead to the one the step is about).  The checks read the outcome (the city,
+the score, the cards in play), never the exact clicks, so any legal way to the goal counts.
+
+Count of Nine has one player, so no reply ends an attempt: each step is judged as soon as its goal can no
+longer be reached (:func:`lost`: a small search over the learner's own decisions, within the step's
+horizon, usually the round), so a wrong payment is answered at once, not at the end of the round.  The last
+step is a whole game with the analyst's hint (``ninekit.count_of_nine.hint``) behind the Hint button.
+
+The nine cards and twenty structures are the project's *reconstruction* (``RECONSTRUCTED_NOTE``); the
+twenty-round limit is a house rule of this software.
+
+    >>> lesson = tutorial()
+    >>> lesson.steps["first-build"].goal
+    'Build a Tavern.'
+    >>> breakdown_html(["Castle", "Tavern", "Tavern"], 3).count("<tr>")
+    7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as w
+
+import ninekit
+from ninekit import Move
+from ninekit.count_of_nine import STRUCTURES, position, score_breakdown, score_game, title
+
+from ..lesson import Tutorial
+
+GAME = "count_of_nine"
+TURN_ENDS = frozenset({"pay", "pass", "round", "return", "target"})  # a decision that completes a turn
+MID_TURN = frozenset({"pay", "demolish", "return"})  # ... unless the turn still asks (Demolition Team)
+SEARCH_CAP = 20_000  # positions :func:`lost` may look at before it gives up (and says: not lost)
+
+
+# --- decisions ---------------------------------------------------------------------------------------
+
+
+def build(place: str, name: str) -> dict:
+    """Choose a structure: ``build("deck", "Tavern")`` (place: centre, deck, discard or target)."""
+    return {"kind": "build", "args": [place, name]}
+
+
+def pay(*sources: str) -> dict:
+    """Pay with these sources: ``pay("centre", "discard", "city3")`` (a city structure by its card)."""
+    return {"kind": "pay", "args": list(sources)}
+
+
+def begin(choice: str) -> dict:
+    """The decision before a round: keep, rotate, shuffle or stop."""
+    return {"kind": "round", "args": [choice]}
+
+
+def demolish(card: int) -> dict:
+    return {"kind": "demolish", "args": [card]}
+
+
+def comes_back(resource: str) -> dict:
+    """Which resource of the demolished card is on top when it comes back."""
+    return {"kind": "return", "args": [resource]}
+
+
+PASS = {"kind": "pass", "args": []}
+
+
+# --- reading a state (what the player sees) ------------------------------------------------------------
+
+
+def _view(state: ninekit.State) -> dict:
+    return state.view(0)
+
+
+def names(state: ninekit.State) -> list[str]:
+    """The structures in the city, in the order they were built."""
+    return [c["name"] for c in _view(state)["city"]]
+
+
+def score(state: ninekit.State) -> int:
+    """The game's score now (the view's running score: shields and bonuses minus the rounds begun)."""
+    return _view(state)["score"]
+
+
+def _phase(state: ninekit.State) -> str:
+    return _view(state)["phase"]
+
+
+def _round(state: ninekit.State) -> int:
+    return _view(state)["round"]
+
+
+def _last_kind(state: ninekit.State) -> str | None:
+    return state.history[-1][1].kind if state.history else None
+
+
+def _card_words(card: dict | None) -> str:
+    if not card:
+        return "no card"
+    return f"card {card['card']}" + (" (rotated)" if card["rotated"] else "")
+
+
+def _top_discard(state: ninekit.State) -> dict | None:
+    pile = _view(state)["discard"]
+    return pile[-1] if pile else None
+
+
+def _built_in(state: ninekit.State, name: str, rnd: int) -> bool:
+    return any(c["name"] == name and c["round"] == rnd for c in _view(state)["city"])
+
+
+def _has(*wanted: str) -> Callable[[ninekit.State], bool]:
+    """All of ``wanted`` (structure names) are in the city."""
+    return lambda state: all(n in names(state) for n in wanted)
+
+
+def _gained(start: ninekit.State, points: int) -> Callable[[ninekit.State], bool]:
+    """The score rose by at least ``points`` since ``start``."""
+    base = score(start)
+    return lambda state: score(state) >= base + points
+
+
+def _change(start: ninekit.State, words: str) -> Callable[[ninekit.State], str]:
+    """``words`` with ``{gain}`` (the score's rise since ``start``) and ``{loss}`` filled in."""
+    base = score(start)
+    return lambda state: words.format(gain=score(state) - base, loss=base - score(state))
+
+
+def _ends_with(points: int) -> Callable[[ninekit.State], bool]:
+    """The game is over with at least ``points``."""
+    return lambda state: state.is_over and state.outcome.scores[0] >= points
+
+
+# --- when an attempt is over -----------------------------------------------------------------------------
+
+
+def turn_done(state: ninekit.State) -> bool:
+    """The learner's turn (or the decision before a round) is complete."""
+    return state.is_over or (_last_kind(state) in TURN_ENDS and _phase(state) not in MID_TURN)
+
+
+def round_done(state: ninekit.State) -> bool:
+    """The round is over (the decision before the next round is due) or the game is."""
+    return state.is_over or _phase(state) in ("round", "target", "over")
+
+
+def first_turn_of(rnd: int) -> Callable[[ninekit.State], bool]:
+    """The first turn of round ``rnd`` is complete (or that round has passed, or the game is over)."""
+    def done(state: ninekit.State) -> bool:
+        r = _round(state)
+        return state.is_over or r > rnd or (r == rnd and turn_done(state) and _last_kind(state) != "round")
+    return done
+
+
+def lost(goal: Callable[[ninekit.State], bool], horizon: Callable[[ninekit.State], bool]):
+    """``state -> bool``: True when ``goal`` can no longer be reached before ``horizon`` holds.
+
+    A small search over every decision the player could make next (there is no opponent and, within a
+    round, no chance), so that a lesson step can answer a wrong decision at once.  Positions seen once are
+    not searched again; past :data:`SEARCH_CAP` positions it answers False (not lost: the attempt goes on).
+
+    >>> s = position(target="Castle", deck=["6r", "3", "9"], discard=["8"], round=2)
+    >>> over = lost(_has("Tavern"), turn_done)
+    >>> over(s), over(s.play(s.legal_moves()[-1]))   # passing ends the turn without the Tavern
+    (False, True)
+    """
+    def reachable(state, seen) -> bool | None:
+        if goal(state):
+            return True
+        if state.is_over or horizon(state):
+            return False
+        key = state.position
+        if key in seen:
+            return False
+        seen.add(key)
+        if len(seen) > SEARCH_CAP:
+            return None
+        for move in state.legal_moves():  # "Choose a different structure" too: a chosen structure is not final
+            found = reachable(state.play(move), seen)
+            if found is None or found:
+                return found
+        return False
+
+    def hopeless(state: ninekit.State) -> bool:
+        if goal(state):
+            return False
+        if state.is_over or horizon(state):
+            return True
+        return reachable(state, set()) is False
+
+    return hopeless
+
+
+def _before_round(deck: list, *, round: int, **kwargs) -> ninekit.State:
+    """The decision before round ``round + 1``, with ``deck`` (top first) as the pile flipped over.
+
+    Built as the last turn of round ``round`` (its one card passed), so the log reads as in a game.
+    """
+    start = position(deck=[deck[-1]], discard=list(deck[:-1]), round=round, could_build=True, **kwargs)
+    after = start.play(Move("pass"))
+    assert _phase(after) == "round", after.prompt
+    return after
+
+
+def _play(state: ninekit.State, *decisions) -> ninekit.State:
+    """``state`` after ``decisions`` (move dicts), each of which must be legal."""
+    for item in decisions:
+        move = state.game.parse_move(item)
+        problem = state.why_illegal(move)
+        assert problem is None, f"{item}: {problem}"
+        state = state.play(move)
+    return state
+
+
+# --- the score calculator --------------------------------------------------------------------------------
+
+
+def breakdown_html(city: list[str], rounds: int, other: int | None = None) -> str:
+    """The rulebook's score for ``city`` after ``rounds`` rounds as a small table (ninekit's
+    ``score_breakdown`` and ``score_game`` decide); with ``other`` (the other game's score) also the match
+    total and its title.
+
+    >>> "<b>Game score</b></td><td>3" in breakdown_html(["Tavern", "Tavern", "Chapel"], 2)
+    True
+    >>> "The King is impressed" in breakdown_html(["Castle", "Armoury", "Stonemason", "Goldsmith"], 3, 10)
+    True
+    """
+    rows = "".join(f"<tr><td>{escape(label)}</td><td>{value:+d}</td></tr>"
+                   for label, value in score_breakdown(city, rounds))
+    game = score_game(city, rounds)
+    rows += f"<tr><td><b>Game score</b></td><td>{game}</td></tr>"
+    if other is not None:
+        total = game + other
+        rows += (f"<tr><td>Match total (with the other game's {other})</td><td>{total}</td></tr>"
+                 f"<tr><td>Title</td><td><b>{escape(title(total))}</b></td></tr>")
+    return f'<table class="c9-score"><tr><th>Line</th><th>Points</th></tr>{rows}</table>'
+
+
+def score_calculator() -> w.VBox:
+    """A live score calculator: how many of each structure, the rounds played, the other game's score.
+
+    Each change recomputes the breakdown with ``ninekit.count_of_nine.score_breakdown``.
+
+    >>> box = score_calculator()
+    >>> counts = box.children[1].children
+    >>> counts[0].value = 2                    # two Taverns
+    >>> box.children[2].value = 1              # after one round
+    >>> "<b>Game score</b></td><td>2" in box.children[-1].value
+    True
+    """
+    counts = [w.BoundedIntText(value=0, min=0, max=4, description=name, layout=w.Layout(width="210px"),
+                               style={"description_width": "120px"}) for name in STRUCTURES]
+    rounds = w.IntSlider(value=3, min=0, max=20, description="Rounds played", style={"description_width": "120px"})
+    other = w.IntText(value=0, description="Other game", style={"description_width": "120px"},
+                      layout=w.Layout(width="210px"))
+    out = w.HTML()
+
+    def show(_change=None):
+        city = [name for box, name in zip(counts, STRUCTURES) for _ in range(box.value)]
+        out.value = breakdown_html(city, rounds.value, other.value)
+
+    for control in (*counts, rounds, other):
+        control.observe(show, names="value")
+    show()
+    intro = w.HTML("<b>Score calculator</b> (reconstructed structures): how many of each structure your city "
+                   "holds, the rounds played, and the other game's score for the match total.")
+    grid = w.GridBox(counts, layout=w.Layout(grid_template_columns="repeat(auto-fill, 215px)"))
+    return w.VBox([intro, grid, rounds, other, out])
+
+
+# --- the steps ---------------------------------------------------------------------------------------------
+
+
+def tutorial() -> Tutorial:
+    """Every step of the Count of Nine tutorial, in the notebook's order."""
+    t = Tutorial(GAME, "Learn Count of Nine")
+    _cards(t)
+    _setup(t)
+    _turn(t)
+    _paying(t)
+    _round_end(t)
+    _high(t)
+    _demolition(t)
+    _scoring(t)
+    _match(t)
+    _hints(t)
+    return t
+
+
+def _step(t: Tutorial, key: str, state: ninekit.State, *, goal: str, check, horizon, **kwargs) -> None:
+    """A step judged as soon as its goal can no longer be reached before ``horizon``."""
+    t.step(key, state, goal=goal, check=check, until=lost(check, horizon), **kwargs)
+
+
+def _cards(t: Tutorial) -> None:
+    start = position(target="Castle", deck=["4", "6", "9"], discard=["8"], round=1, order_known=False)
+    _step(t, "first-build", start, title="Reading a card: your first build",
+          goal="Build a Tavern.",
+          check=_has("Tavern"), horizon=turn_done,
+          solution=[build("deck", "Tavern"), pay("centre", "discard")],
+          hint="The Tavern is the left structure of the top card of the deck; it costs Lumber + Crew. Which two "
+               "other cards show Lumber and Crew on top?",
+          success="A card pays with its top resource; the structure you build goes to your city, and the cards "
+                  "that paid are flipped onto the discard pile.",
+          miss=lambda s: "the Tavern is not in your city" + (
+              f": you built the {names(s)[-1]}" if names(s) else ""),
+          wrong=(build("centre", "Mine"), "each unit from a different source"))
+
+    start = position(target="Castle", deck=["5r", "4r", "7"], discard=["3r"], round=2)
+    _step(t, "flip", start, title="Flip: the back of a card",
+          goal="Build the Sawmill this round: it is on the back of the centre card.",
+          check=_has("Sawmill"), horizon=round_done,
+          solution=[PASS, build("discard", "Sawmill"), pay("centre", "deck")],
+          hint="Passing flips the centre card onto the discard pile: its back faces up, and the top discard's "
+               "structures can be built.",
+          success="A flipped card shows its other face, with the edge that was on top still on top: card 5 was "
+                  "rotated, so its back shows Lumber on top, and its Sawmill is now in play.",
+          miss=lambda s: ("the Sawmill can no longer be built this round: its card (card 5, the centre card) must "
+                          "be flipped onto the discard pile by a pass, and the Iron and Crew that pay for it must "
+                          "still be in play"),
+          wrong=([build("deck", "Mine"), pay("centre", "discard")], "flipped onto the discard pile by a pass"))
+
+    start = _before_round(["9", "8", "3r", "7"], round=2, target="Castle", city=["Tavern@6"])
+    _step(t, "rotate", start, title="Rotate: the other resource on top",
+          goal="Begin round 3 with Crew on top of both cards in play.",
+          check=lambda s: (_round(s) == 3 and _view(s)["centre"]["top"] == "Crew"
+                           and _view(s)["deck_top"]["top"] == "Crew"),
+          horizon=turn_done,
+          solution=[begin("rotate")],
+          hint="Cards 9 and 8 both show Crew along their bottom edge.",
+          success="Rotating turns a card (here the whole deck) half round: the bottom resource comes to the top, "
+                  "and the left and right structures change sides.",
+          miss=lambda s: ("the centre card shows " + _view(s)["centre"]["top"] + " on top, and only a card's top "
+                          "resource counts: rotating brings the bottom one up" if _round(s) == 3 else "the game ended"),
+          wrong=(begin("keep"), "shows Lumber on top"))
+
+    start = _before_round(["9", "8", "3r", "7"], round=2, target="Castle", city=["Tavern@6"], seed=5)
+    _step(t, "shuffle", start, title="Shuffle: a new order",
+          goal="Begin round 3 with the cards in a new order, each card still the same way up.",
+          check=lambda s: any(m.kind == "round" and m.args == ("shuffle",) for _seat, m in s.history),
+          horizon=turn_done,
+          solution=[begin("shuffle")],
+          hint="One of the four choices changes the order of the cards and nothing else.",
+          success="Shuffling mixes the order of the cards, never which side or which edge is up. You no longer "
+                  "know the order of the deck: only the two cards in play show.",
+          miss=lambda s: ("rotating turned every card half round: their other resources are on top now"
+                          if any(m.args == ("rotate",) for _seat, m in s.history if m.kind == "round")
+                          else "the cards are in the same order as before" if _round(s) == 3
+                          else "the game ended"),
+          wrong=(begin("rotate"), "rotating turned every card"))
+
+
+def _setup(t: Tutorial) -> None:
+    game = ninekit.make(GAME, games=1)
+    start = game.new(seed=11)
+    _step(t, "target", start, title="Set-up: the target",
+          goal="Choose as your target the high structure that requires a Market and a Well.",
+          check=lambda s: (_view(s)["target"] or {}).get("name") == "Town Square", horizon=turn_done,
+          solution=[{"kind": "target", "args": ["Town Square"]}],
+          hint="Each high structure requires two or three other structures in your city first: the table of "
+               "structures above lists them.",
+          success="The Town Square requires a Market and a Well. Its card is set aside, target face up; the "
+                  "other eight cards go face A up, four of them rotated, and are shuffled into the deck.",
+          miss=lambda s: (f"the {_view(s)['target']['name']} requires "
+                          + " and ".join(_view(s)["target"]["requires"])),
+          wrong=({"kind": "target", "args": ["Harbour"]}, "requires Sawmill and Market"))
+
+    start = game.new(seed=11).play(Move("target", ("Town Square",)))
+    _step(t, "active-resource", start, title="Set-up: the active resource",
+          goal="Make Crew the active resource of the top card, and begin round 1.",
+          check=lambda s: _round(s) == 1 and _view(s)["centre"]["top"] == "Crew", horizon=turn_done,
+          solution=[begin("rotate")],
+          hint="You see only the top card of the deck: Iron on top, Crew along the bottom edge.",
+          success="Looking only at the top card, you choose which of its two resources is active, and turn the "
+                  "whole deck so that it is on top. The deck was just shuffled: no shuffle now.",
+          miss=lambda s: ("Iron is still on top of the top card, and only the top resource is active: rotating "
+                          "the deck brings Crew up" if _round(s) == 1 else "you stopped before round 1: the game "
+                          "scores 0"),
+          wrong=(begin("keep"), "only the top resource is active"))
+
+    start = position(target="Castle", deck=["2", "3", "6"], discard=["4"], round=2)
+    _step(t, "target-card", start, title="The target card is set aside",
+          goal="Build a Tavern this round.",
+          check=_has("Tavern"), horizon=round_done,
+          solution=[PASS, build("centre", "Tavern"), pay("deck", "discard")],
+          hint="The target card (card 1) shows Crew and a Tavern, but only the Castle can be built from it, and "
+               "it gives no resource. Where will a Crew come from after a pass?",
+          success="Only the target can be built from the target card; its other structure never, and the target "
+                  "card gives no resource.",
+          miss="the Tavern can no longer be built this round",
+          wrong=(build("deck", "Tavern"), "the target card gives no resource"))
+
+
+def _turn(t: Tutorial) -> None:
+    start = position(target="Harbour", deck=["3r", "9", "2"], discard=["7"], city=["Tavern@6"], round=2)
+    _step(t, "which-build", start, title="What can be built",
+          goal="Build a structure with a shield (a victory point).",
+          check=lambda s: any(STRUCTURES[n].vp >= 1 for n in names(s)), horizon=turn_done,
+          solution=[build("discard", "Garden"), pay("centre", "deck", "city6")],
+          hint="Look at all three cards in play, the top discard too, as it lies face B up.",
+          success="You may build the left or right structure of any card in play — the centre card, the top card "
+                  "of the deck, the top discard as it lies — or the target. The Garden scores its shield and "
+                  "+1 as a basic structure.",
+          miss=lambda s: f"the {names(s)[-1]} has no shield" if len(names(s)) > 1 else "no shield was built",
+          wrong=(build("deck", "Garden"), "a card cannot pay for its own structure"))
+
+    start = position(target="Monument", deck=["6", "9", "2"], discard=["7", "4r"], city=["Tavern@1"],
+                     used=["discard"], round=2)
+    _step(t, "pass", start, title="Passing, and the slide",
+          goal="Build a Mine this round.",
+          check=_has("Mine"), horizon=round_done,
+          solution=[PASS, build("centre", "Mine"), pay("discard", "city1")],
+          hint="The Stone on top of the discard pile is tilted: it has paid this round. What does the centre "
+               "card show on its back, and where will the Mine be after a pass?",
+          success="A pass flips the centre card onto the discard pile and slides the top card of the deck to the "
+                  "centre. The newly flipped card is not tilted: its resource may pay, though the card under it "
+                  "had paid already.",
+          miss="the Mine can no longer be built this round: the Stone must come from a card not yet used "
+               "this round, and the Crew from your Tavern",
+          wrong=([build("centre", "Tavern"), pay("deck", "city1")], "not yet used this round"))
+
+
+def _paying(t: Tutorial) -> None:
+    start = position(target="Castle", deck=["6r", "3", "9"], discard=["8"], round=2)
+    _step(t, "own-card", start, title="A card never pays for itself",
+          goal="Build a Tavern.",
+          check=_has("Tavern"), horizon=turn_done,
+          solution=[build("deck", "Tavern"), pay("centre", "discard")],
+          hint="The centre card shows Crew and a Tavern — but its Crew cannot pay for its own Tavern.",
+          success="Every cost unit comes from a source other than the card being built.",
+          miss="the Tavern is not in your city",
+          wrong=(build("centre", "Tavern"), "a card cannot pay for its own structure"))
+
+    start = position(target="Harbour", deck=["1", "3r", "2"], discard=["8"], city=["Tavern@6"], round=2)
+    _step(t, "two-crew", start, title="One source, one unit",
+          goal="Build the Guildhall (Crew + Crew + Gold) this round.",
+          check=_has("Guildhall"), horizon=round_done,
+          solution=[build("discard", "Guildhall"), pay("centre", "deck", "city6")],
+          hint="Two Crew need two different sources. Which two show Crew now? Keep them both.",
+          success="Each cost unit is paid by a different source: two Crew need two sources that give Crew.",
+          miss="the Guildhall can no longer be built this round: it needs two different sources of Crew, and "
+               "one of them has been used",
+          wrong=([build("centre", "Tavern"), pay("discard", "city6")], "two different sources of Crew"))
+
+    start = position(target="Castle", deck=["4r", "6", "7"], discard=["5r"], city=["Tavern@3"], round=2)
+    _step(t, "either-or", start, title="Either resource: Iron/Lumber",
+          goal="Build the Armoury and the Sawmill this round.",
+          check=_has("Armoury", "Sawmill"), horizon=round_done,
+          solution=[build("deck", "Armoury"), pay("discard", "city3"), build("discard", "Sawmill"),
+                    pay("centre", "deck")],
+          hint="The Armoury costs Crew + Iron/Lumber: Iron or Lumber pays the second unit. The Sawmill needs "
+               "the centre card's Iron. Which payment keeps it?",
+          success="A cost unit printed A/B is paid by either resource. You choose the payment among the ways the "
+                  "sources allow; the cards that paid are flipped onto the discard pile, so choose the one that "
+                  "keeps what you need.",
+          miss="the Sawmill can no longer be built this round: its Iron (the centre card) went onto the "
+               "discard pile, or its Crew was spent",
+          wrong=([build("deck", "Armoury"), pay("centre", "city3")], "its Iron (the centre card)"))
+
+    start = position(target="Castle", deck=["5r", "6r", "4", "7r"], discard=["8"], city=["Tavern@3"], round=2)
+    _step(t, "two-cards", start, title="Two cards pay: the centre card goes first",
+          goal="Build the Well and then the Goldsmith this round.",
+          check=_has("Well", "Goldsmith"), horizon=round_done,
+          solution=[build("discard", "Well"), pay("centre", "deck"), build("centre", "Goldsmith"),
+                    pay("deck", "discard", "city3")],
+          hint="The Goldsmith needs Gold, and no card shows Gold now. Card 6 (the top card of the deck) is "
+               "rotated: its back shows Gold on top. Which card ends on top of the pile when both cards pay?",
+          success="When the centre card and the top card of the deck both pay, the centre card goes onto the "
+                  "discard pile first: the other one lies on top, and its resource is in play.",
+          miss=lambda s: ("the Goldsmith can no longer be built this round; the top discard shows "
+                          + ((_top_discard(s) or {}).get("top") or "nothing") + ", and the Goldsmith needs Gold"),
+          wrong=([build("discard", "Well"), pay("centre", "city3")], "the Goldsmith needs Gold"))
+
+    start = position(target="Castle", deck=["4r", "5", "7"], discard=["2"], city=["Tavern@3", "Quarry@8"],
+                     round=2)
+    _step(t, "city-once", start, title="A structure gives once per round",
+          goal="Build the Sawmill and the Chapel this round.",
+          check=_has("Sawmill", "Chapel"), horizon=round_done,
+          solution=[build("discard", "Sawmill"), pay("centre", "deck"), build("centre", "Chapel"),
+                    pay("discard", "city3", "city8")],
+          hint="Your Tavern gives one Crew per round. The Chapel will need it: card 7's own Crew cannot pay for "
+               "its own Chapel.",
+          success="A structure in your city gives its resource at most once per round: it is tilted when used "
+                  "and comes back at the end of the round.",
+          miss="the Chapel can no longer be built this round: your Tavern gave its Crew already, and a "
+               "structure gives its resource once per round",
+          wrong=([build("discard", "Sawmill"), pay("centre", "city3")], "once per round"))
+
+    start = position(target="Castle", deck=["2", "4r", "7r"], discard=["5"], city=["Tavern@3", "Quarry@8!"],
+                     round=2)
+    _step(t, "fresh", start, title="Built this round: no resource yet",
+          goal="Build a Mine this round.",
+          check=_has("Mine"), horizon=round_done,
+          solution=[PASS, build("centre", "Mine"), pay("deck", "discard")],
+          hint="You built the Quarry this round: it gives Stone only from the next round on. Which card will "
+               "show Stone on top after a pass?",
+          success="A structure built this round gives its resource from the next round on.",
+          miss="the Mine can no longer be built this round: the Quarry, built this round, gives no Stone yet, "
+               "and the card showing Stone was spent or passed",
+          wrong=([build("discard", "Sawmill"), pay("deck", "city3")], "gives no Stone yet"))
+
+
+def _round_end(t: Tutorial) -> None:
+    start = position(target="Castle", deck=["7"], discard=["9", "2r", "8r"], city=["Tavern@6"], round=2,
+                     could_build=True)
+    _step(t, "round-end", start, title="The round end: the pile flips over",
+          goal="Play the last card of round 2, then begin round 3 with Crew on top of the centre card.",
+          check=lambda s: _round(s) == 3 and _phase(s) == "turn" and _view(s)["centre"]["top"] == "Crew",
+          horizon=lambda s: s.is_over or _round(s) >= 3,
+          solution=[PASS, begin("rotate")],
+          hint="The discard pile is turned over as a whole: its bottom card (card 9) becomes the top of the "
+               "new deck, face A up, the same way round as it lay. Card 9 shows Lumber on top, Crew below.",
+          success="At the end of a round the discard pile is flipped over into the new deck: its bottom card on "
+                  "top, every card back on face A, each still rotated or not. Then you may rotate the deck.",
+          miss=lambda s: ("round 3 begins with " + _card_words(_view(s)["centre"]) + ", showing "
+                          + _view(s)["centre"]["top"] + " on top" if _round(s) == 3 and _view(s)["centre"]
+                          else "the game ended"),
+          wrong=([PASS, begin("keep")], "round 3 begins with card 9"))
+
+    start = position(target="Castle", deck=["5"], discard=["9", "2r", "7"], city=["Tavern@3"],
+                     used=["Tavern@3"], round=2, could_build=True)
+    _step(t, "reset", start, title="The round end: tilts reset",
+          goal="Build a Mine in the first turn of round 3.",
+          check=lambda s: _built_in(s, "Mine", 3), horizon=first_turn_of(3),
+          solution=[PASS, begin("keep"), build("centre", "Mine"), pay("deck", "city3")],
+          hint="Your Tavern is tilted now, but the tilts are reset at the end of the round. Round 3 begins with "
+               "card 9 (its Mine) and card 2 rotated (Stone on top).",
+          success="At the end of a round tilted structures are reset: your Tavern gives its Crew again. And you "
+                  "may leave the deck as it lies: rotating or shuffling is your choice.",
+          miss=lambda s: ("the Mine was not built in the first turn of round 3"
+                          + (": rotating the deck turned card 2's Stone to the bottom"
+                             if any(m.args == ("rotate",) for _seat, m in s.history if m.kind == "round") else
+                             ": the tilts are reset at the round end, so your Tavern's Crew pays again")),
+          wrong=([PASS, begin("rotate")], "turned card 2's Stone to the bottom"))
+
+    start = _before_round(["2", "3", "4", "6"], round=3, target="Castle", city=["Chapel@7", "Well@8"])
+    _step(t, "dead-round", start, title="A round without a build ends the game",
+          goal="Keep the game going: build something in round 4.",
+          check=lambda s: any(c["round"] == 4 for c in _view(s)["city"]),
+          horizon=lambda s: s.is_over or _round(s) > 4 or (_round(s) == 4 and _phase(s) == "round"),
+          solution=[begin("rotate"), PASS, PASS, build("deck", "Armoury"), pay("centre", "discard")],
+          hint="Your city gives no resource, so every cost is paid by the cards in play. As the deck lies, no "
+               "turn of round 4 could pay for anything: look at the bottom edges of the cards.",
+          success="When no build was possible at any turn of a whole round, the game ends, and that round still "
+                  "counts. Rotating the deck brought other resources on top.",
+          miss=lambda s: ("no build was possible in round 4: the game ended, and round 4 counted" if s.is_over
+                          else "as the deck lies now, no turn of round 4 can pay for any structure, and a round "
+                               "without a build ends the game"),
+          wrong=(begin("keep"), "no turn of round 4 can pay"))
+
+
+def _high(t: Tutorial) -> None:
+    start = position(target="Castle", deck=["4", "8r", "9r"], discard=["5"],
+                     city=["Armoury@6", "Stonemason@2", "Tavern@3"], round=3)
+    _step(t, "castle", start, title="The target and its requirements",
+          goal="Build the Castle, your target, this round.",
+          check=_has("Castle"), horizon=round_done,
+          solution=[build("centre", "Goldsmith"), pay("deck", "discard", "city2"), build("target", "Castle"),
+                    pay("discard", "city3")],
+          hint="The Castle costs only Crew + Crew, but requires an Armoury, a Stonemason and a Goldsmith in your "
+               "city. The Goldsmith is on the centre card.",
+          success="A high structure requires other structures in your city first; the target is built from its "
+                  "set-aside card like any card in play.",
+          miss="the Castle can no longer be built this round",
+          wrong=(build("target", "Castle"), "in your city (missing: Goldsmith)"))
+
+    start = position(target="Castle", deck=["4", "7", "9"], discard=["3"],
+                     city=["Castle@1", "Armoury@6", "Stonemason@2", "Goldsmith@5", "Quarry@8"], round=4)
+    _step(t, "second-high", start, title="More than one high structure",
+          goal="Raise your score as much as you can with one build.",
+          check=_gained(start, 9), horizon=turn_done,
+          solution=[build("discard", "Monument"), pay("centre", "deck", "city2", "city5", "city8")],
+          hint="Your target, the Castle, is built. The top discard shows the Monument, a high structure: it "
+               "requires a Quarry and a Goldsmith.",
+          success="You may build more than one high structure in a game; only one is your target. Each one "
+                  "beyond the first scores +3 on top of its shield: the Monument gives 6 + 3 = 9.",
+          miss=_change(start, "your score rose by {gain}; one build can raise it by 9"),
+          wrong=([build("centre", "Mine"), pay("deck", "city2")], "one build can raise it by 9"))
+
+
+def _demolition(t: Tutorial) -> None:
+    city = ["Monument@3", "Quarry@8", "Goldsmith@4", "Goldsmith@5", "Chapel@1", "Chapel@7"]
+    start = position(target="Monument", deck=["9r", "2"], discard=["6"], city=city, round=4)
+    kept = {n: names(start).count(n) for n in set(names(start))}
+    _step(t, "demolition", start, title="Demolition Team",
+          goal="Use the Demolition Team on the structure whose loss costs you the fewest points.",
+          check=lambda s: (_phase(s) not in ("demolish", "return") and "Quarry" not in names(s)
+                           and all(names(s).count(n) == c for n, c in kept.items() if n != "Quarry")),
+          horizon=turn_done,
+          solution=[build("discard", "Demolition Team"), pay("centre", "city4"), demolish(8),
+                    comes_back("Gold")],
+          hint="A taken-down structure no longer scores. A Chapel gives its shield, +1 as a basic structure, "
+               "and +1 as a duplicate; a Goldsmith +1 and +1 as a duplicate; the Quarry only +1. The target "
+               "cannot be taken down.",
+          success="Demolition Team takes a structure from your city (never the target) and puts its card, turned "
+                  "as you choose, under the discard pile, with the Demolition Team card above it. The structure "
+                  "no longer scores.",
+          miss=_change(start, "taking down that structure cost you {loss} points; the Quarry costs only 1"),
+          wrong=([build("discard", "Demolition Team"), pay("centre", "city4"), demolish(3)],
+                 "never takes down the target"))
+
+    before = position(target="Castle", deck=["7", "2"], discard=["3", "6"],
+                      city=["Quarry@8", "Sawmill@5", "Goldsmith@4"], round=2)
+    start = _play(before, build("discard", "Demolition Team"), pay("centre", "city4"), demolish(8))
+    _step(t, "demolition-back", start, title="Demolition Team: the card comes back",
+          goal="Send card 8 back so that you can build a Tavern in the first turn of round 3.",
+          check=lambda s: _built_in(s, "Tavern", 3), horizon=first_turn_of(3),
+          solution=[comes_back("Crew"), PASS, begin("keep"), build("deck", "Tavern"), pay("centre", "city5")],
+          hint="Both cards come back first next round: card 8 as the centre card, the Demolition Team card "
+               "(card 6, face A: Tavern) as the top card of the deck. The Tavern needs Lumber (your Sawmill) and "
+               "Crew: which way round should card 8 come back?",
+          success="The demolished card and the Demolition Team card lie under the discard pile, so they are the "
+                  "first two cards of the next round, face A up, the demolished one turned as you chose.",
+          miss=lambda s: ("no Tavern was built in the first turn of round 3" + (
+              f": card 8 came back with {_view(s)['centre']['top']} on top, and the Tavern on card 6 needs its Crew "
+              "from another source" if _round(s) == 3 and (_view(s)["centre"] or {}).get("card") == 8 else "")),
+          wrong=([comes_back("Gold"), PASS, begin("keep")], "card 8 came back with Gold on top"))
+
+
+def _scoring(t: Tutorial) -> None:
+    start = position(target="Harbour", deck=["6", "2r", "9"], discard=["5r"], city=["Tavern@3"], round=3)
+    _step(t, "duplicate", start, title="Scoring: duplicates",
+          goal="Raise your score by 2 with one build.",
+          check=_gained(start, 2), horizon=turn_done,
+          solution=[build("centre", "Tavern"), pay("discard", "city3")],
+          hint="Each basic structure scores +1, and each copy beyond the first of a structure +1 more.",
+          success="A second Tavern scores +1 as a basic structure and +1 as a duplicate.",
+          miss=_change(start, "your score rose by {gain}: a new structure scores +1 as a basic one, a second copy "
+                              "of one you have +1 more"),
+          wrong=([build("centre", "Armoury"), pay("discard", "city3")], "rose by 1"))
+
+    start = _before_round(["2r", "3", "4r", "6"], round=3, target="Castle",
+                          city=["Chapel@7", "Well@8", "Goldsmith@5"])
+    _step(t, "stop", start, title="Stopping before a round",
+          goal="End this game with the highest score you can.",
+          check=_ends_with(score(start)),
+          horizon=lambda s: s.is_over,
+          solution=[begin("stop")],
+          hint="Each round begun costs a point. Can any turn of round 4 pay for a structure, whichever way the "
+               "deck lies? Your Goldsmith gives only Gold.",
+          success="Before any round you may stop the game. Rounds played are the rounds begun, and each costs a "
+                  "point: stopping saves one when nothing more can be built.",
+          miss=lambda s: (f"the game ended with {s.outcome.scores[0]}: round 4 cost a point and no build was "
+                          "possible in it" if s.is_over else "round 4 costs a point, and no turn of it can pay for a "
+                          "structure: the game would end after it with a point less"),
+          wrong=(begin("keep"), "round 4 costs a point"))
+
+    city = ["Castle@1", "Armoury@3", "Stonemason@2", "Goldsmith@4", "Tavern@6", "Chapel@7", "Market@8",
+            "Watchtower@9"]
+    start = position(target="Castle", deck=["5"], city=city, round=5)
+    _step(t, "last-card", start, title="The last card",
+          goal="End this game with the highest score you can.",
+          check=_ends_with(14), horizon=lambda s: s.is_over,
+          solution=[build("centre", "Watchtower"), pay("city2", "city3", "city6")],
+          hint="Eight cards are in your city; card 5 is the last one. A second Watchtower scores its shield, +1 "
+               "as a basic structure and +1 as a duplicate. What happens when every card is in your city?",
+          success="When every card is in your city the game ends at once: no further round costs a point. The "
+                  "second Watchtower scored 1 + 1 + 1.",
+          miss=lambda s: (f"the game ended with {s.outcome.scores[0]} points" if s.is_over else
+                          "passing ended round 5 without the last build: another round costs a point, and 14 can no "
+                          "longer be reached"),
+          wrong=(PASS, "another round costs a point"))
+
+
+def _match(t: Tutorial) -> None:
+    start = _before_round(["5", "2", "4", "9"], round=3, target="Castle", games=2, results=[14],
+                          city=["Tavern@3", "Quarry@8", "Armoury@6", "Chapel@7"])
+    _step(t, "match", start, title="The match and the King's verdict",
+          goal="Finish the match with the title 'The King is impressed' (a total of 17 to 20).",
+          check=lambda s: s.is_over and _view(s)["title"] == "The King is impressed",
+          horizon=lambda s: s.is_over or _round(s) > 5,
+          solution=[begin("keep"), build("centre", "Watchtower"), pay("city3", "city6", "city8"), PASS, PASS, PASS,
+                    begin("stop")],
+          hint="Game 1 scored 14, and this game stands at 2 after three rounds: 16, 'The King shrugs'. Round 4 "
+               "costs a point. What can it add?",
+          success="A match is two games, each with a fresh deck and its own target; their scores are added, and "
+                  "the total gives the title: 25+ Our next King!, 21-24 worried, 17-20 impressed, 13-16 shrugs, "
+                  "0-12 displeased.",
+          miss=lambda s: (f"the match total is {_view(s)['total']}: {_view(s)['title']}" if s.is_over
+                          else "that total can no longer be reached"),
+          wrong=(begin("stop"), "The King shrugs"))
+
+
+HINT_GAME = {"target": "Castle", "deck": ["7", "3r", "6", "4", "8r"], "discard": ["9"], "city": ["Stonemason@2"],
+             "round": 2}
+HINT_GAME_BEST = 10  # best_line(position(**HINT_GAME), 5)[0]: the best score on this deal (checked by the tests)
+# One line that reaches it (Show me plays it; the tests check that it scores HINT_GAME_BEST).
+HINT_GAME_LINE = [build("deck", "Armoury"), pay("centre", "discard"), build("discard", "Stonemason"),
+                  pay("centre", "deck", "city2"), PASS, begin("keep"), PASS, build("discard", "Watchtower"),
+                  pay("deck", "city2", "city3"), build("centre", "Tavern"), pay("deck", "discard"), begin("rotate"),
+                  build("centre", "Goldsmith"), pay("deck", "city2", "city6"), begin("rotate"),
+                  build("target", "Castle"), pay("centre", "city6"), begin("stop")]
+
+
+def analyst_hint(state: ninekit.State) -> str:
+    """The analyst's suggestion for ``state`` in words: the move and its reason (``ninekit.count_of_nine.hint``)."""
+    from ninekit.count_of_nine import hint
+
+    move, reason = hint(state, samples=4, seed=0)
+    return f"{move}. {reason}" if reason else str(move)
+
+
+def _hints(t: Tutorial) -> None:
+    start = position(**HINT_GAME)
+    t.step("hint-game", start, title="A game with hints",
+           goal=f"Finish this game with at least {HINT_GAME_BEST} points, the best possible on this deal.",
+           check=_ends_with(HINT_GAME_BEST),
+           solution=HINT_GAME_LINE,
+           hint=analyst_hint,
+           success="That is the best this deal allows. After each game of a match the app shows the best score "
+                   "that was possible on the deal and can replay its line.",
+           miss=lambda s: (f"the game ended with {s.outcome.scores[0]} points" if s.is_over
+                           else "the game goes on"))
