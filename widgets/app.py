@@ -22,8 +22,11 @@ on the left and a side panel on the right (prompt, choices, Undo/Redo/Load/
 Save, the log, New game, Rules) when the app is 960 px wide or more; on a
 phone the same parts stacked, the prompt above the board and the choices
 under it, with the adapter's phone-sized picture.  Moments: a pause between
-the games of a match (the adapter's ``interlude``), the outcome panel, and
-everything the view reveals at the end.  Nothing lost: with ``resume=`` the
+the games of a match (the adapter's ``interlude``), the outcome panel (the
+adapter's ``outcome_panel`` if it has one), replays a moment offers (e.g. the
+best line on a finished game's deal, step by step), and everything the view
+reveals at the end.  A game for one player gets no hand-over and no "winner"
+wording.  Nothing lost: with ``resume=`` the
 game in progress is kept on the server (widgets/resume.py), offered back
 after a reload, and leaving the page mid-game asks first.
 
@@ -37,6 +40,7 @@ from __future__ import annotations
 import logging
 import random
 import re
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -133,6 +137,10 @@ class GameApp(w.VBox):
         self._home = home
         self._interludes = (not compact) if interludes is None else interludes
         self._interlude: Mapping | None = None
+        self._replaying: dict | None = None  # a replay on screen: {"title", "steps": [(caption, view)], "at"}
+        self._final: tuple | None = None  # (finished state, the adapter's outcome panel for it)
+        self._lock = threading.RLock()  # UI callbacks and the background work a moment left (its "later")
+        self._workers: list[threading.Thread] = []
         self.random_seat = random_seat  # seat a lone human player at random in each new game
         self.add_class("ninekit-app")
         self.layout.width = "100%"
@@ -189,7 +197,7 @@ class GameApp(w.VBox):
                 setattr(self, name, _Absent())
             self.add_class("ninekit-compact")
             self.children = [self._status, self._msg, self._privacy, self._interlude_box, self.board, self._choices,
-                             self._outcome, self._log_box]
+                             self._outcome, self._replay_bar, self._log_box]
             return
         self._title = w.HTML().add_class("ninekit-title")
         self._subtitle = w.HTML().add_class("ninekit-seats")
@@ -236,7 +244,7 @@ class GameApp(w.VBox):
         prompt = w.VBox([self._resume_offer, self._status, self._recent, self._msg, self._privacy,
                          self._interlude_box]).add_class("ninekit-prompt")
         board = w.VBox([self.board]).add_class("ninekit-board-area")
-        decide = w.VBox([self._choices, self._outcome]).add_class("ninekit-decide")
+        decide = w.VBox([self._choices, self._outcome, self._replay_bar]).add_class("ninekit-decide")
         extras = w.VBox([self._toolbar, self._log_box, self._newgame, self._rules]).add_class("ninekit-extras")
         main = w.Box([board, prompt, decide, extras]).add_class("ninekit-main")
         self.children = [header, main, self._page_title] + (
@@ -263,6 +271,10 @@ class GameApp(w.VBox):
         self._choices = ChoiceBar().add_class("ninekit-choices")
         self._choices.on_choose(lambda index: self._guard(self._press_choice, index))
         self._outcome = w.HTML().add_class("ninekit-outcome")
+        # The replays a moment offers (e.g. the best line of a finished game), then Previous / Next / Back in one
+        # row of buttons.
+        self._replay_bar = ChoiceBar().add_class("ninekit-replay")
+        self._replay_bar.on_choose(lambda index: self._guard(self._press_replay, index))
 
         self._log_title = w.HTML("<b>Moves so far</b>")
         self._log = w.HTML().add_class("ninekit-log")
@@ -353,6 +365,9 @@ class GameApp(w.VBox):
         ]
         for widget in old:
             dispose(widget)
+        lone = getattr(self, "_form_random_seat", None)
+        if lone is not None:  # a game for one player has no seat to draw at random
+            lone.layout.display = "none" if len(names) == 1 else None
 
     def _on_form_game(self, change) -> None:
         if self._syncing:
@@ -450,6 +465,139 @@ class GameApp(w.VBox):
     def pause(self) -> Mapping | None:
         """The moment on screen between two parts of a match (title, html, svg, button), or None."""
         return self._interlude
+
+    REPLAY_BUTTONS = ("◀ Previous step", "Next step ▶", "Back to the result")
+
+    @property
+    def replays(self) -> list[str]:
+        """The replays offered now (their buttons' texts), e.g. the best line of a finished game; [] if none."""
+        return [str(text) for text, _steps in self._offered_replays()]
+
+    def replay(self, which: int | str = 0) -> bool:
+        """Start the replay offered as ``which`` (its index or its button's text): the board shows its steps one
+        at a time, with Previous, Next and Back to the result."""
+        offered = self._offered_replays()
+        if isinstance(which, str):
+            which = next((i for i, (text, _s) in enumerate(offered) if str(text) == which), -1)
+        if not 0 <= which < len(offered):
+            self._set_message("There is no such replay now", "info")
+            return False
+        text, steps = offered[which]
+        steps = list(steps() if callable(steps) else steps)
+        if not steps:
+            self._set_message("There is nothing to replay", "info")
+            return False
+        self._replaying = {"title": str(text), "steps": steps, "at": 0}
+        self._set_message("")
+        self._refresh()
+        return True
+
+    def replay_step(self, delta: int = 1) -> bool:
+        """Show the next (``delta=1``) or previous (``-1``) step of the replay on screen."""
+        shown = self._replaying
+        if shown is None:
+            return False
+        at = shown["at"] + delta
+        if not 0 <= at < len(shown["steps"]):
+            self._set_message("That was the last step" if delta > 0 else "That was the first step", "info")
+            return False
+        shown["at"] = at
+        self._set_message("")
+        self._refresh()
+        return True
+
+    def end_replay(self) -> bool:
+        """Leave the replay: back to the result it was started from."""
+        if self._replaying is None:
+            return False
+        self._replaying = None
+        self._set_message("")
+        self._refresh()
+        return True
+
+    @property
+    def replaying(self) -> tuple[int, int, str] | None:
+        """The replay on screen as (step shown, last step, its caption), or None."""
+        shown = self._replaying
+        if shown is None:
+            return None
+        return shown["at"], len(shown["steps"]) - 1, str(shown["steps"][shown["at"]][0])
+
+    def _offered_replays(self) -> list:
+        """(button text, steps or a function giving them) of the moment on screen: a pause, or the match end."""
+        if self._interlude is not None:
+            return list(self._interlude.get("replays") or [])
+        if self._state is not None and self._state.is_over:
+            panel = self._final_panel(self._state)
+            return list(panel.get("replays") or []) if panel else []
+        return []
+
+    def _press_replay(self, index: int) -> bool:
+        if self._replaying is None:
+            return self.replay(index)
+        if index == 0:
+            return self.replay_step(-1)
+        if index == 1:
+            return self.replay_step(1)
+        return self.end_replay()
+
+    def _final_panel(self, s: ninekit.State) -> Mapping | None:
+        """The adapter's panel for the end of the game (``outcome_panel``), worked out once per finished state."""
+        if self._final is not None and self._final[0] is s:
+            return self._final[1]
+        hook = getattr(self.adapter, "outcome_panel", None)
+        panel = None
+        if callable(hook):
+            try:
+                panel = hook(s.view(None))
+            except Exception as exc:  # noqa: BLE001 - a broken panel must not hide the outcome
+                self.errors.append(f"outcome_panel: {type(exc).__name__}: {exc}")
+        panel = panel if isinstance(panel, Mapping) else None
+        self._final = (s, panel)
+        if panel is not None:
+            self._start_later(panel, lambda update: self._update_final(s, panel, update))
+        return panel
+
+    def _update_final(self, s: ninekit.State, panel: Mapping, update: Mapping) -> bool:
+        if self._final is None or self._final[0] is not s or self._final[1] is not panel:
+            return False
+        self._final = (s, _merged(panel, update))
+        return True
+
+    def _update_pause(self, pause: Mapping, update: Mapping) -> bool:
+        if self._interlude is not pause:
+            return False
+        self._interlude = _merged(pause, update)
+        return True
+
+    def _start_later(self, moment: Mapping, apply: Callable[[Mapping], bool]) -> None:
+        """Run a moment's ``"later"`` (work that may take long, e.g. a search) on a background thread; when it
+        returns, ``apply`` its update to the moment if that is still on screen, and show it."""
+        later = moment.get("later")
+        if not callable(later):
+            return
+
+        def work():
+            try:
+                update = later()
+            except Exception as exc:  # noqa: BLE001 - a failed search must not break the app
+                self.errors.append(f"later: {type(exc).__name__}: {exc}")
+                return
+            if isinstance(update, Mapping):
+                with self._lock:
+                    if apply(update):
+                        self._refresh_now()
+
+        thread = threading.Thread(target=work, name="ninekit-later", daemon=True)
+        self._workers = [t for t in self._workers if t.is_alive()] + [thread]
+        thread.start()
+
+    def wait_background(self, timeout: float | None = None) -> bool:
+        """Wait for the background work a moment left (e.g. the best possible score on a deal) to be shown;
+        True if none is left."""
+        for thread in list(self._workers):
+            thread.join(timeout)
+        return not any(t.is_alive() for t in self._workers)
 
     @property
     def selection(self) -> tuple[str, list[str]] | None:
@@ -639,7 +787,8 @@ class GameApp(w.VBox):
     def _guard(self, fn, *args):
         """Run a UI callback; turn any unexpected error into a message."""
         try:
-            return fn(*args)
+            with self._lock:
+                return fn(*args)
         except Exception as exc:  # noqa: BLE001 - never show a traceback in the page
             self.errors.append(f"{type(exc).__name__}: {exc}")
             del self.errors[:-50]
@@ -809,9 +958,13 @@ class GameApp(w.VBox):
     def _set_state(self, state: ninekit.State, run: bool = True, pause: Mapping | None = None) -> None:
         self._state = state
         self._interlude = pause
+        self._replaying = None
         self._computer_from = None
         if run and pause is None:
             self._run_computers()
+        if self._interlude is not None:
+            shown = self._interlude
+            self._start_later(shown, lambda update: self._update_pause(shown, update))
         self._update_viewer()
         if self._viewer is not None:
             self._last_viewer = self._viewer
@@ -846,6 +999,10 @@ class GameApp(w.VBox):
             self._msg.value = f'<div class="nk-{kind}" role="status">{esc(text)}</div>'
 
     def _refresh(self) -> None:
+        with self._lock:
+            self._refresh_now()
+
+    def _refresh_now(self) -> None:
         s, game = self._state, self.game
         pause = self._interlude
         private = self._pending_reveal is not None and pause is None
@@ -864,6 +1021,16 @@ class GameApp(w.VBox):
             self.board.svg = ""
             self._choices.show([])
             self._log.value = ""
+        elif self._replaying is not None:  # a replay (e.g. a finished game's best line): public, a picture per step
+            shown = self._replaying
+            caption, step_view = shown["steps"][shown["at"]]
+            last = len(shown["steps"]) - 1
+            self._status.value = (esc(f"{shown['title']}: step {shown['at']} of {last}")
+                                  + f'<div class="nk-prompt-note">{esc(str(caption))}</div>')
+            self.board.svg_narrow = (self.adapter.draw(step_view, {}, {"layout": "narrow"})
+                                     if getattr(self.adapter, "narrow_layout", False) else "")
+            self.board.svg = self.adapter.draw(step_view, {}, {})
+            self._choices.show([])
         elif pause is not None:  # a moment between two parts of a match: public, so shown as to a spectator
             self._status.value = esc(str(pause.get("title") or "A pause"))
             self.board.svg_narrow = str(pause.get("svg_narrow") or "")
@@ -881,6 +1048,8 @@ class GameApp(w.VBox):
             pending = {}
             if self._selection is not None:
                 pending = {"selected": self._selection[0], "switch": list(self._selection[1])}
+            if self._buttons:  # what the buttons would do, for a picture that marks it (e.g. a default payment)
+                pending["choices"] = list(self._buttons)
             self.board.svg_narrow = (self.adapter.draw(view, dict(self._targets), {**pending, "layout": "narrow"})
                                      if getattr(self.adapter, "narrow_layout", False) else "")
             self.board.svg = self.adapter.draw(view, dict(self._targets), pending)
@@ -893,10 +1062,15 @@ class GameApp(w.VBox):
             recent = "" if self._compact else self._recent_html(numbered)
         self._recent.value = recent
         self.board.label = f"{game.title} board"
+        replaying = self._replaying is not None and not private
+        offered = [] if private or replaying else self.replays
+        self._replay_bar.show(list(self.REPLAY_BUTTONS) if replaying else offered)
         for widget, shown in ((self._privacy, private), (self.board, not private),
-                              (self._interlude_box, pause is not None),
+                              (self._interlude_box, pause is not None and not replaying),
                               (self._choices, not private and bool(self._buttons)),
-                              (self._log_box, not private), (self._outcome, s.is_over and pause is None)):
+                              (self._log_box, not private),
+                              (self._outcome, s.is_over and pause is None and not replaying),
+                              (self._replay_bar, replaying or bool(offered))):
             widget.layout.display = None if shown else "none"
         self._outcome.value = self._outcome_html(s) if s.is_over else ""
         self._undo_button.disabled = self._undo_target() is None
@@ -944,6 +1118,10 @@ class GameApp(w.VBox):
         showing = ""
         if len(humans) > 1 and self._viewer is not None and not self._state.is_over:
             showing = f" Showing {game.seat_name(self._viewer)}'s view."
+        if game.players == 1:  # a solo game: no one to play against
+            if humans:
+                return f"You play {humans[0]}: a game for one player.", f"you play {humans[0]}"
+            return f"The computer plays {game.seat_name(0)}: watch it play.", "the computer plays"
         if not humans:
             return "The computer plays every seat.", "computer players"
         if len(humans) == 1:
@@ -1046,6 +1224,8 @@ class GameApp(w.VBox):
 
     def _outcome_html(self, s: ninekit.State) -> str:
         o, game = s.outcome, self.game
+        panel = self._final_panel(s)
+        solo = game.players == 1  # no one to win against: the reason gives the score, no "winner"
         if o.winners:
             who = "Winner: " if len(o.winners) == 1 else "Winners: "
             who += ", ".join(game.seat_name(i) for i in o.winners)
@@ -1053,9 +1233,16 @@ class GameApp(w.VBox):
             who = "A draw"
         headline = "Game over"
         humans = [i for i, kind in enumerate(self.seats) if kind == HUMAN]
-        if len(humans) == 1:  # against the computer: say how it went for the player
+        if len(humans) == 1 and not solo:  # against the computer: say how it went for the player
             headline += ": " + ("you win!" if humans[0] in o.winners else "you lose" if o.winners else "a draw")
-        parts = [f"<h3>{esc(headline)}</h3><p>{esc(o.reason)}</p><p><b>{esc(who)}</b></p>"]
+        if panel and panel.get("title"):
+            headline = str(panel["title"])
+        parts = [f"<h3>{esc(headline)}</h3><p>{esc(o.reason)}</p>"]
+        if not solo:
+            parts.append(f"<p><b>{esc(who)}</b></p>")
+        if panel and panel.get("html"):  # the game's own panel stands for the table of details
+            parts.append(str(panel["html"]))
+            return "".join(parts)
         details = o.details or ()
         labels: list[str] = []
         for seat_rows in details:
@@ -1064,6 +1251,8 @@ class GameApp(w.VBox):
                     labels.append(label)
         if labels:
             head = "".join(f"<th scope='col'>{esc(game.seat_name(i))}</th>" for i in range(len(details)))
+            if solo:
+                head = ""
             rows = []
             for label in labels:
                 cells = []
@@ -1071,8 +1260,9 @@ class GameApp(w.VBox):
                     value = next((v for lab, v in seat_rows if lab == label), "")
                     cells.append(f"<td>{esc(value)}</td>")
                 rows.append(f"<tr><th scope='row'>{esc(label)}</th>{''.join(cells)}</tr>")
-            parts.append(f"<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
-        if o.scores:
+            thead = f"<thead><tr><th></th>{head}</tr></thead>" if head else ""
+            parts.append(f"<table>{thead}<tbody>{''.join(rows)}</tbody></table>")
+        if o.scores and not solo:
             parts.append("<p><small>Scores: " + esc(", ".join(
                 f"{game.seat_name(i)} {score}" for i, score in enumerate(o.scores))) + "</small></p>")
         return "".join(parts)
@@ -1189,6 +1379,13 @@ class GameApp(w.VBox):
     def resume_offered(self) -> bool:
         """True while "Resume your game?" is on screen."""
         return self._offered is not None
+
+
+def _merged(moment: Mapping, update: Mapping) -> dict:
+    """A moment with a background update's keys put in (and no further ``later`` unless the update has one)."""
+    out = {k: v for k, v in moment.items() if k != "later"}
+    out.update(update)
+    return out
 
 
 def _ago(seconds: float) -> str:

@@ -722,7 +722,8 @@ def _log_line(before: Position, after: Position, seat: int, move: Move, viewer) 
     events = []
     if after.results != before.results:
         _target, _city, rounds, score, _deal = after.results[-1]
-        end = f"Game {len(after.results)} ends after {rounds} round{'s' * (rounds != 1)}: {score} points"
+        end = (f"Game {len(after.results)} ends after {rounds} round{'s' * (rounds != 1)}: "
+               f"{score} point{'s' * (abs(score) != 1)}")
         if move.kind != "round":  # the round ended the game, not a stop
             could = before.could_build or move.kind != "pass" or bool(_builds(before))
             end += (" (no build was possible in the whole round)" if not could else
@@ -893,7 +894,8 @@ class CountOfNine(Rules):
             details.append(("Match total", total))
             reason = f"Match total {total}: {title(total)}"
         else:
-            reason = f"Practice game over: {total} points in {rounds} round{'s' * (rounds != 1)}"
+            reason = (f"Practice game over: {total} point{'s' * (abs(total) != 1)} in {rounds} "
+                      f"round{'s' * (rounds != 1)}")
         return Outcome((total,), (0,), reason, (tuple(details),))
 
     def view(self, pos, seat):

@@ -18,6 +18,9 @@ An adapter has:
     (only for an adapter whose ``narrow_layout`` is True) asks for the same
     picture laid out for a phone (portrait, larger parts); the browser
     shows it instead of the usual one on screens at most 720 px wide.
+    ``"choices"``: the legal moves offered as buttons now, in order, so
+    the picture may mark what one of them would do (Count of Nine marks
+    the sources its first payment spends).
     Must be a pure function of its arguments.
 ``target_of(move) -> str | None``
     The ``data-id`` that chooses ``move`` on the board, or None when the move
@@ -29,8 +32,23 @@ An adapter has:
     ``"title"`` (text), ``"html"`` (the result panel, HTML),
     ``"svg"`` (the picture to show meanwhile, e.g. the final boards of a
     finished game), optionally ``"svg_narrow"`` (that picture for phones),
-    ``"button"`` (the button's text).  Double Nine uses it
-    between the games of a match.
+    ``"button"`` (the button's text), optionally ``"replays"``: a list of
+    ``(button text, steps)`` where ``steps`` (or a function returning
+    them, called when the button is pressed) is a list of ``(caption,
+    view)``: the shell then offers each replay and shows its views one at a
+    time through ``draw`` with Previous / Next / Back.  Double Nine uses it
+    between the games of a match; Count of Nine after each game, with the
+    replay of the best line on that deal.
+``outcome_panel(view) -> dict | None`` (optional)
+    Called with the spectator view of a finished game: ``"title"`` (the
+    panel's headline), ``"html"`` (shown instead of the shell's table of
+    the outcome's details) and ``"replays"`` (as in ``interlude``).  Count
+    of Nine uses it for the match total, its title and the best lines.
+    A game for one player never gets "winner" wording from the shell.
+    Both may add ``"later"``: a function the shell calls on a background
+    thread (work that takes long, e.g. a search), returning keys to put
+    into the moment (``"html"``, ``"replays"``) once it is done; the
+    moment shows at once meanwhile (``GameApp.wait_background`` waits).
 ``selects(move)``, ``irreversible(move)`` (optional)
     Whether ``move`` only chose a piece or card that may be put back (see ``selection_kinds``), and
     whether Undo may take ``move`` back at all (not when it showed a secret).
@@ -145,4 +163,4 @@ class GenericAdapter(TableAdapter):
 
 
 # Each game's table registers itself on import.
-from . import codinca, double_nine, nine_knights  # noqa: E402,F401
+from . import codinca, count_of_nine, double_nine, nine_knights  # noqa: E402,F401
