@@ -68,6 +68,7 @@ HUMAN = "human"
 COMPUTER = "computer"
 STEP_CAP = 10_000
 SAVE_NOTE = "The file holds every seat's secrets."
+SOLO_SAVE_NOTE = "The file holds the deal: opening it as text shows the cards you have not seen."
 RESUME_VERSION = 1
 FORM_LABEL = "8.5em"  # the New game form's label column
 _LABEL_STYLE = {"description_width": FORM_LABEL}
@@ -813,6 +814,7 @@ class GameApp(w.VBox):
         self.add_class(f"ninekit-game-{game.name}")
         if self._compact:
             return
+        self._save_button.note = SOLO_SAVE_NOTE if game.players == 1 and game.hidden_information else SAVE_NOTE
         self._rules_html.value = self._rules_text(game)
         self._build_form(game.name, game.players, game.options, seats)
 
