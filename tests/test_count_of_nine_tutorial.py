@@ -236,9 +236,9 @@ def test_the_score_calculator_is_the_engines_score():
     counts, rounds, other, out = box.children[1].children, box.children[2], box.children[3], box.children[-1]
     for _ in range(10):
         city = []
-        for control, name in zip(counts, STRUCTURES):
-            control.value = rng.choice([0, 0, 0, 1, 2])
-            city += [name] * control.value
+        for control in counts:
+            control.value = min(rng.choice([0, 0, 0, 1, 2]), control.max)
+            city += [control.description] * control.value
         rounds.value = rng.randint(0, 8)
         other.value = rng.randint(-5, 20)
         game = score_game(city, rounds.value)
@@ -301,3 +301,62 @@ def test_the_hint_games_goal_is_the_best_score_on_its_deal(lesson):
     best, moves = best_line(position(**HINT_GAME), 5)
     assert best == HINT_GAME_BEST
     assert str(HINT_GAME_BEST) in step.goal
+
+
+def test_the_score_calculator_holds_only_what_a_city_can_hold():
+    """Demolition Team never stays in the city (rulebook note 2), and a city holds at most as many copies of a
+    structure as the cards print it (rulings, "Printed on"): each high structure once."""
+    from ninekit.count_of_nine import CARDS
+
+    counts = {c.description: c.max for c in score_calculator().children[1].children}
+    assert "Demolition Team" not in counts
+    assert set(counts) == set(STRUCTURES) - {"Demolition Team"}
+    for name, most in counts.items():
+        printed = sum(face[2:].count(name) for card in CARDS.values() for face in card.values())
+        assert most == printed >= 1, name
+        if STRUCTURES[name].kind == "high":
+            assert most == 1, name
+    assert counts["Tavern"] == 3 and counts["Quarry"] == 2
+
+
+def _answer(lesson, key, decisions):
+    with _no_frontend():
+        step = _fresh(lesson, key)
+        for item in decisions:
+            step.attempt(item)
+        return step.feedback
+
+
+def test_demolition_feedback_names_the_real_cost_of_a_wrong_choice(lesson):
+    """Demolition Team: taking down a Chapel (shield, basic, duplicate) costs 3, a Goldsmith 2 — the feedback
+    says so while the card is still in the city (the return decision), and the score agrees afterwards."""
+    start = [{"kind": "build", "args": ["discard", "Demolition Team"]}, {"kind": "pay", "args": ["centre", "city4"]}]
+    chapel = _answer(lesson, "demolition", start + [{"kind": "demolish", "args": [7]}])
+    assert "taking down a Chapel costs 3 points" in chapel and "Quarry costs only 1" in chapel
+    goldsmith = _answer(lesson, "demolition", start + [{"kind": "demolish", "args": [5]}])
+    assert "taking down a Goldsmith costs 2 points" in goldsmith
+    with _no_frontend():
+        step = _fresh(lesson, "demolition")
+        state = step.start
+        for item in start + [{"kind": "demolish", "args": [7]}, {"kind": "return", "args": ["Crew"]}]:
+            state = state.play(resolve(state, item))
+        assert step.start.view(0)["score"] - state.view(0)["score"] == 3
+
+
+def test_flip_feedback_says_why_the_sawmill_is_out_of_reach(lesson):
+    """Flip: after building the Mine, card 5's Sawmill lies on the top discard, but card 4's Iron went to the city
+    with the Mine, and a structure built this round gives nothing yet."""
+    words = _answer(lesson, "flip", [{"kind": "build", "args": ["deck", "Mine"]},
+                                     {"kind": "pay", "args": ["centre", "discard"]}])
+    assert "on the top discard now, but no Iron is left" in words and "built this round" in words
+    assert "by a pass" not in words
+
+
+def test_dead_round_tells_a_possible_but_unmade_build_from_an_impossible_one(lesson):
+    """The game ends when no build is *possible* in a round (ruling 9), not when none is made: rotating and then
+    passing by the Armoury keeps the game going, and the feedback says so."""
+    kept = _answer(lesson, "dead-round", [{"kind": "round", "args": ["keep"]}])
+    assert "no turn of round 4 can pay" in kept
+    passed = _answer(lesson, "dead-round", [{"kind": "round", "args": ["rotate"]}] + [{"kind": "pass", "args": []}] * 4)
+    assert "a build was possible in round 4, so the game goes on" in passed
+    assert "no turn of round 4 can pay" not in passed

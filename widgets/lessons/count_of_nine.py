@@ -30,7 +30,7 @@ import ipywidgets as w
 
 import ninekit
 from ninekit import Move
-from ninekit.count_of_nine import STRUCTURES, position, score_breakdown, score_game, title
+from ninekit.count_of_nine import CARDS, STRUCTURES, position, score_breakdown, score_game, title
 
 from ..lesson import Tutorial
 
@@ -38,6 +38,11 @@ GAME = "count_of_nine"
 TURN_ENDS = frozenset({"pay", "pass", "round", "return", "target"})  # a decision that completes a turn
 MID_TURN = frozenset({"pay", "demolish", "return"})  # ... unless the turn still asks (Demolition Team)
 SEARCH_CAP = 20_000  # positions :func:`lost` may look at before it gives up (and says: not lost)
+# How many card faces print each structure (the rulings' "Printed on"): a city holds at most that many copies.
+PRINTED = {name: sum(face[2:].count(name) for card in CARDS.values() for face in card.values())
+           for name in STRUCTURES}
+# What a city can hold: every structure but Demolition Team, which never stays in the city.
+CITY_STRUCTURES = tuple(name for name, s in STRUCTURES.items() if s.kind != "special")
 
 
 # --- decisions ---------------------------------------------------------------------------------------
@@ -244,7 +249,9 @@ def breakdown_html(city: list[str], rounds: int, other: int | None = None) -> st
 def score_calculator() -> w.VBox:
     """A live score calculator: how many of each structure, the rounds played, the other game's score.
 
-    Each change recomputes the breakdown with ``ninekit.count_of_nine.score_breakdown``.
+    Each change recomputes the breakdown with ``ninekit.count_of_nine.score_breakdown``.  A count goes up to
+    the number of card faces that print the structure (each high structure once); Demolition Team is not
+    offered, as it never stays in a city.
 
     >>> box = score_calculator()
     >>> counts = box.children[1].children
@@ -253,24 +260,78 @@ def score_calculator() -> w.VBox:
     >>> "<b>Game score</b></td><td>2" in box.children[-1].value
     True
     """
-    counts = [w.BoundedIntText(value=0, min=0, max=4, description=name, layout=w.Layout(width="210px"),
-                               style={"description_width": "120px"}) for name in STRUCTURES]
+    counts = [w.BoundedIntText(value=0, min=0, max=PRINTED[name], description=name, layout=w.Layout(width="210px"),
+                               style={"description_width": "120px"}) for name in CITY_STRUCTURES]
     rounds = w.IntSlider(value=3, min=0, max=20, description="Rounds played", style={"description_width": "120px"})
     other = w.IntText(value=0, description="Other game", style={"description_width": "120px"},
                       layout=w.Layout(width="210px"))
     out = w.HTML()
 
     def show(_change=None):
-        city = [name for box, name in zip(counts, STRUCTURES) for _ in range(box.value)]
+        city = [name for box, name in zip(counts, CITY_STRUCTURES) for _ in range(box.value)]
         out.value = breakdown_html(city, rounds.value, other.value)
 
     for control in (*counts, rounds, other):
         control.observe(show, names="value")
     show()
     intro = w.HTML("<b>Score calculator</b> (reconstructed structures): how many of each structure your city "
-                   "holds, the rounds played, and the other game's score for the match total.")
+                   "holds (at most as many as the cards print: each high structure once), the rounds played, and "
+                   "the other game's score for the match total.")
     grid = w.GridBox(counts, layout=w.Layout(grid_template_columns="repeat(auto-fill, 215px)"))
     return w.VBox([intro, grid, rounds, other, out])
+
+
+# --- feedback that reads the board ------------------------------------------------------------------------
+
+
+def _flip_miss(state: ninekit.State) -> str:
+    """Step ``flip``: why the Sawmill (on the back of card 5) can no longer be built this round."""
+    top = _top_discard(state) or {}
+    if top.get("card") == 5:
+        return ("the Sawmill (Crew + Iron) is on the top discard now, but no Iron is left: card 4, which showed it, "
+                "went to your city as the Mine, and a structure built this round gives nothing until next round. "
+                "Paying flips a card onto the discard pile just as passing does")
+    if any(c["card"] == 5 for c in _view(state)["discard"]):
+        return "card 5 is covered on the discard pile now: its Sawmill is out of play this round"
+    return "the Sawmill can no longer be built this round"
+
+
+def _dead_round_miss(state: ninekit.State) -> str:
+    """Step ``dead-round``: the game ended, the deck was kept (no build possible), or a possible build was passed."""
+    choices = [m.args[0] for _seat, m in state.history if m.kind == "round"]
+    if "stop" in choices:
+        return "you stopped the game before round 4"
+    if state.is_over:
+        return "no build was possible in round 4: the game ended, and round 4 counted"
+    if "keep" in choices:
+        return ("as the deck lies now, no turn of round 4 can pay for any structure, and a round in which no build "
+                "is possible ends the game")
+    return ("you passed every chance: a build was possible in round 4, so the game goes on, but the goal was to "
+            "make it")
+
+
+def _demolition_miss(start: ninekit.State) -> Callable[[ninekit.State], str]:
+    """Step ``demolition``: what taking down the chosen structure costs, read from the city before it."""
+    before = names(start)
+
+    def miss(state: ninekit.State) -> str:
+        view = _view(state)
+        gone = (view.get("demolition") or {}).get("demolish")
+        name = next((c["name"] for c in view["city"] if c["card"] == gone), None)
+        if name is None:
+            name = next((n for n in before if names(state).count(n) < before.count(n)), None)
+        if name is None:
+            return "the Demolition Team was not used"
+        rest = list(before)
+        rest.remove(name)
+        loss = score_game(before, 0) - score_game(rest, 0)
+        kind = STRUCTURES[name]
+        parts = ([f"{kind.vp} in its shield"] if kind.vp else []) + (
+            ["+1 as a basic structure"] if kind.kind == "basic" else []) + (
+            ["+1 as a duplicate"] if before.count(name) > 1 else [])
+        return (f"taking down a {name} costs {loss} point{'s' * (loss != 1)} ({', '.join(parts)}); the Quarry "
+                "costs only 1")
+    return miss
 
 
 # --- the steps ---------------------------------------------------------------------------------------------
@@ -305,8 +366,9 @@ def _cards(t: Tutorial) -> None:
           solution=[build("deck", "Tavern"), pay("centre", "discard")],
           hint="The Tavern is the left structure of the top card of the deck; it costs Lumber + Crew. Which two "
                "other cards show Lumber and Crew on top?",
-          success="A card pays with its top resource; the structure you build goes to your city, and the cards "
-                  "that paid are flipped onto the discard pile.",
+          success="A card pays with its top resource. The card you build from goes to your city, turned so the "
+                  "built structure shows; it leaves the deck for good. The cards in play that paid are flipped "
+                  "onto the discard pile.",
           miss=lambda s: "the Tavern is not in your city" + (
               f": you built the {names(s)[-1]}" if names(s) else ""),
           wrong=(build("centre", "Mine"), "each unit from a different source"))
@@ -320,10 +382,8 @@ def _cards(t: Tutorial) -> None:
                "structures can be built.",
           success="A flipped card shows its other face, with the edge that was on top still on top: card 5 was "
                   "rotated, so its back shows Lumber on top, and its Sawmill is now in play.",
-          miss=lambda s: ("the Sawmill can no longer be built this round: its card (card 5, the centre card) must "
-                          "be flipped onto the discard pile by a pass, and the Iron and Crew that pay for it must "
-                          "still be in play"),
-          wrong=([build("deck", "Mine"), pay("centre", "discard")], "flipped onto the discard pile by a pass"))
+          miss=_flip_miss,
+          wrong=([build("deck", "Mine"), pay("centre", "discard")], "no Iron is left"))
 
     start = _before_round(["9", "8", "3r", "7"], round=2, target="Castle", city=["Tavern@6"])
     _step(t, "rotate", start, title="Rotate: the other resource on top",
@@ -345,7 +405,7 @@ def _cards(t: Tutorial) -> None:
           check=lambda s: any(m.kind == "round" and m.args == ("shuffle",) for _seat, m in s.history),
           horizon=turn_done,
           solution=[begin("shuffle")],
-          hint="One of the four choices changes the order of the cards and nothing else.",
+          hint="Which choice before a round changes the order of the cards and nothing else?",
           success="Shuffling mixes the order of the cards, never which side or which edge is up. You no longer "
                   "know the order of the deck: only the two cards in play show.",
           miss=lambda s: ("rotating turned every card half round: their other resources are on top now"
@@ -428,11 +488,12 @@ def _turn(t: Tutorial) -> None:
 def _paying(t: Tutorial) -> None:
     start = position(target="Castle", deck=["6r", "3", "9"], discard=["8"], round=2)
     _step(t, "own-card", start, title="A card never pays for itself",
-          goal="Build a Tavern.",
+          goal="Two Taverns are in play: build one.",
           check=_has("Tavern"), horizon=turn_done,
           solution=[build("deck", "Tavern"), pay("centre", "discard")],
-          hint="The centre card shows Crew and a Tavern — but its Crew cannot pay for its own Tavern.",
-          success="Every cost unit comes from a source other than the card being built.",
+          hint="Click the centre card's Tavern: why is it not highlighted?",
+          success="Every cost unit comes from a source other than the card being built: the centre card's Crew "
+                  "cannot pay for its own Tavern, but it can pay for the Tavern on the top card of the deck.",
           miss="the Tavern is not in your city",
           wrong=(build("centre", "Tavern"), "a card cannot pay for its own structure"))
 
@@ -509,12 +570,12 @@ def _round_end(t: Tutorial) -> None:
     start = position(target="Castle", deck=["7"], discard=["9", "2r", "8r"], city=["Tavern@6"], round=2,
                      could_build=True)
     _step(t, "round-end", start, title="The round end: the pile flips over",
-          goal="Play the last card of round 2, then begin round 3 with Crew on top of the centre card.",
+          goal="Pass the last card of round 2 (nothing can be built), then begin round 3 with Crew on top of the "
+               "centre card.",
           check=lambda s: _round(s) == 3 and _phase(s) == "turn" and _view(s)["centre"]["top"] == "Crew",
           horizon=lambda s: s.is_over or _round(s) >= 3,
           solution=[PASS, begin("rotate")],
-          hint="The discard pile is turned over as a whole: its bottom card (card 9) becomes the top of the "
-               "new deck, face A up, the same way round as it lay. Card 9 shows Lumber on top, Crew below.",
+          hint="Which card of the discard pile will be the top of the new deck?",
           success="At the end of a round the discard pile is flipped over into the new deck: its bottom card on "
                   "top, every card back on face A, each still rotated or not. Then you may rotate the deck.",
           miss=lambda s: ("round 3 begins with " + _card_words(_view(s)["centre"]) + ", showing "
@@ -539,8 +600,8 @@ def _round_end(t: Tutorial) -> None:
           wrong=([PASS, begin("rotate")], "turned card 2's Stone to the bottom"))
 
     start = _before_round(["2", "3", "4", "6"], round=3, target="Castle", city=["Chapel@7", "Well@8"])
-    _step(t, "dead-round", start, title="A round without a build ends the game",
-          goal="Keep the game going: build something in round 4.",
+    _step(t, "dead-round", start, title="A round in which no build is possible ends the game",
+          goal="Make a build possible in round 4, and make it.",
           check=lambda s: any(c["round"] == 4 for c in _view(s)["city"]),
           horizon=lambda s: s.is_over or _round(s) > 4 or (_round(s) == 4 and _phase(s) == "round"),
           solution=[begin("rotate"), PASS, PASS, build("deck", "Armoury"), pay("centre", "discard")],
@@ -548,9 +609,7 @@ def _round_end(t: Tutorial) -> None:
                "turn of round 4 could pay for anything: look at the bottom edges of the cards.",
           success="When no build was possible at any turn of a whole round, the game ends, and that round still "
                   "counts. Rotating the deck brought other resources on top.",
-          miss=lambda s: ("no build was possible in round 4: the game ended, and round 4 counted" if s.is_over
-                          else "as the deck lies now, no turn of round 4 can pay for any structure, and a round "
-                               "without a build ends the game"),
+          miss=_dead_round_miss,
           wrong=(begin("keep"), "no turn of round 4 can pay"))
 
 
@@ -598,9 +657,10 @@ def _demolition(t: Tutorial) -> None:
                "and +1 as a duplicate; a Goldsmith +1 and +1 as a duplicate; the Quarry only +1. The target "
                "cannot be taken down.",
           success="Demolition Team takes a structure from your city (never the target) and puts its card, turned "
-                  "as you choose, under the discard pile, with the Demolition Team card above it. The structure "
-                  "no longer scores.",
-          miss=_change(start, "taking down that structure cost you {loss} points; the Quarry costs only 1"),
+                  "as you choose, under the discard pile, with the Demolition Team card above it: neither stays "
+                  "in your city. The structure no longer scores; the Monument stays, as requirements count only "
+                  "when building.",
+          miss=_demolition_miss(start),
           wrong=([build("discard", "Demolition Team"), pay("centre", "city4"), demolish(3)],
                  "never takes down the target"))
 

@@ -933,7 +933,8 @@ class CountOfNineTable(TableAdapter):
         parts.append(el("text", "needs built:", x=rx + 5, y=sy + 11, class_="c9-ink c9-t", font_size=11))
         for i, req in enumerate(needs):
             mark = "✓" if req in have else "·"
-            parts.append(el("text", f"{mark} {_short(req, sw + 4)}", x=rx + 5, y=sy + 27 + 14 * i,
+            room = sw - 10 if req in have else sw - 2  # a ticked name is bold, so wider
+            parts.append(el("text", f"{mark} {_short(req, room)}", x=rx + 5, y=sy + 27 + 14 * i,
                             class_="c9-name c9-t" if req in have else "c9-ink c9-t", font_size=11.5))
         parts.append(el("text", "the target gives no resource", x=x + w / 2, y=y + h - 11, class_="c9-ink",
                         font_size=11, font_style="italic"))
@@ -974,7 +975,7 @@ class CountOfNineTable(TableAdapter):
             ids = ", ".join(f"{u.get('card')}{'r' if u.get('rotated') else ''}" for u in unseen)
             rot = ("rotations unknown" if any(u.get("rotated") is None for u in unseen)
                    else "r = rotated")
-            text = (f"Not seen this round ({len(unseen)}, order unknown): cards {ids}; {rot}")
+            text = (f"Not seen this round ({len(unseen)}, order unknown): card{'s' * (len(unseen) != 1)} {ids}; {rot}")
             lines, h = _text_lines(x + 2, y + 6, text, int(width / 6.6))
             out += lines
             y += h + 2
