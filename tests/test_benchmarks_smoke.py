@@ -54,3 +54,33 @@ def test_main_exits_zero_without_check(bench, capsys):
 
 def test_voila_report_formats(bench):
     assert "median 2.00 s over 3" in bench.voila_report([1.0, 2.0, 3.0])
+
+
+ANALYST_PY = Path(__file__).resolve().parents[1] / "benchmarks" / "analyst.py"
+
+
+@pytest.fixture(scope="module")
+def analyst_bench():
+    spec = importlib.util.spec_from_file_location("ninekit_benchmarks_analyst", ANALYST_PY)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.modules.pop(spec.name, None)
+
+
+def test_analyst_benchmark_runs(analyst_bench, capsys):
+    """benchmarks/analyst.py: best_line timing, hint timing and the bot match on a tiny budget."""
+    row = analyst_bench.time_best_line([0], cap=1)
+    assert row.deals == [0] and row.seconds[0] >= 0 and isinstance(row.scores[0], int)
+    assert "| 1 | 1 |" in analyst_bench.timing_report([row])
+    times = analyst_bench.hint_times(0, samples=1, limit=3)
+    assert len(times) == 3 and "| all | 3 |" in analyst_bench.hint_report(times)
+    quick = analyst_bench.CountOfNineBot
+    result = analyst_bench.bot_strength(1, best_cap=1, make_bot=lambda seed: quick(seed, samples=1, ahead=0))
+    assert len(result["bot"]) == len(result["random"]) == 1 and len(result["best"]) == 2
+    assert "CountOfNineBot" in analyst_bench.bot_report(result, 1)
+    assert analyst_bench.main(["--deals", "1", "--caps", "1", "--skip-hints", "--games", "0"]) == 0
+    assert "best_line from the opening" in capsys.readouterr().out
