@@ -11,9 +11,9 @@ import ninekit
 RUN_PY = Path(__file__).resolve().parents[1] / "benchmarks" / "run.py"
 
 
-@pytest.fixture(scope="module")
-def bench():
-    spec = importlib.util.spec_from_file_location("ninekit_benchmarks_run", RUN_PY)
+def _benchmark_module(path: Path, name: str):
+    """Import a benchmark script by its path for the tests' duration (it is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up by name
     try:
@@ -21,6 +21,11 @@ def bench():
         yield module
     finally:
         sys.modules.pop(spec.name, None)
+
+
+@pytest.fixture(scope="module")
+def bench():
+    yield from _benchmark_module(RUN_PY, "ninekit_benchmarks_run")
 
 
 @pytest.mark.parametrize("name", ninekit.games())
@@ -61,14 +66,7 @@ ANALYST_PY = Path(__file__).resolve().parents[1] / "benchmarks" / "analyst.py"
 
 @pytest.fixture(scope="module")
 def analyst_bench():
-    spec = importlib.util.spec_from_file_location("ninekit_benchmarks_analyst", ANALYST_PY)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    try:
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.modules.pop(spec.name, None)
+    yield from _benchmark_module(ANALYST_PY, "ninekit_benchmarks_analyst")
 
 
 def test_analyst_benchmark_runs(analyst_bench, capsys):

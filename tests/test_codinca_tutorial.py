@@ -15,11 +15,12 @@ here: what this tutorial must say and how it is built.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
+from notebook_text import cell_source, read_notebook
+from notebook_text import prose as notebook_prose
 
 from ninekit.codinca import trap_effect
 from widgets.lesson import resolve
@@ -34,16 +35,7 @@ VERIFY = 'import os\n\nif os.environ.get("NINEKIT_NBVAL"):\n    lesson.verify_al
 
 
 def _nb() -> dict:
-    return json.loads(PATH.read_text(encoding="utf-8"))
-
-
-def _source(cell) -> str:
-    src = cell.get("source", "")
-    return "".join(src) if isinstance(src, list) else src
-
-
-def _prose(nb) -> str:
-    return "\n".join(_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
+    return read_notebook(PATH)
 
 
 @pytest.fixture(scope="module")
@@ -52,8 +44,8 @@ def lesson():
 
 
 def test_the_tutorial_names_reconstructed_components_and_the_house_rule():
-    prose = " ".join(_prose(_nb()).split())
-    intro = " ".join(_source(_nb()["cells"][0]).split())
+    prose = " ".join(notebook_prose(_nb()).split())
+    intro = " ".join(cell_source(_nb()["cells"][0]).split())
     for words in ("reconstruct", "starting layout", "Key Discs", "Trap Cards", "crystals", "house rule"):
         assert words in intro, f"the introduction must say {words!r}"
     assert len(re.findall(r"\((a|both) ruling", prose)) >= 10, "mark what comes from the rulings as '(a ruling)'"
@@ -64,7 +56,7 @@ def test_the_tutorial_names_reconstructed_components_and_the_house_rule():
 
 def test_the_tutorial_is_lesson_steps_that_work_with_the_code_hidden(lesson):
     nb = _nb()
-    code = [_source(c).strip() for c in nb["cells"] if c["cell_type"] == "code"]
+    code = [cell_source(c).strip() for c in nb["cells"] if c["cell_type"] == "code"]
     first = "from widgets.lessons.codinca import tutorial lesson = tutorial() lesson.progress"
     assert code[0].split() == first.split(), "the first code cell builds the lesson and shows the progress"
     assert code[-1] == VERIFY, "the last cell lets nbval solve every step (NINEKIT_NBVAL)"
@@ -74,7 +66,7 @@ def test_the_tutorial_is_lesson_steps_that_work_with_the_code_hidden(lesson):
     assert re.search(r'GameApp\("codinca", seats=\["human", "computer"\]\)', code[-2]), "end with a game to play"
     assert len(code) == len(steps) + 4, "no other code: every decision is the learner's click"
     assert not [c for c in code if "def " in c or "lambda" in c], "helpers belong in widgets/, not here"
-    prose = _prose(nb)
+    prose = notebook_prose(nb)
     for words in ("run the cell", "run this cell", "shift+enter", "`answer`", "type into"):
         assert words not in prose.lower(), f"with the code hidden there is nothing to run or type: {words!r}"
     links = re.findall(r"\]\(([^)#?\s]+)[^)]*\)", prose)
@@ -83,7 +75,7 @@ def test_the_tutorial_is_lesson_steps_that_work_with_the_code_hidden(lesson):
         resolved = (PATH.parent / target).resolve()
         assert resolved.is_file() or target == "../apps/codinca.ipynb", f"a broken link: {target}"
         assert NOTEBOOKS.resolve() in resolved.parents, f"Voila serves notebooks/ only: {target}"
-    above = " ".join(_source(nb["cells"][-2]).split())
+    above = " ".join(cell_source(nb["cells"][-2]).split())
     assert "the tests run it" in above, "say above the last cell that it is for the tests"
 
 

@@ -19,12 +19,13 @@ here: what this tutorial must say and how it is built.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
 
 import pytest
+from notebook_text import cell_source, read_notebook
+from notebook_text import prose as notebook_prose
 
 from ninekit import Move
 from ninekit.count_of_nine import RECONSTRUCTED_NOTE, STRUCTURES, score_breakdown, score_game, title
@@ -42,16 +43,7 @@ CALCULATOR = "from widgets.lessons.count_of_nine import score_calculator\n\nscor
 
 
 def _nb() -> dict:
-    return json.loads(PATH.read_text(encoding="utf-8"))
-
-
-def _source(cell) -> str:
-    src = cell.get("source", "")
-    return "".join(src) if isinstance(src, list) else src
-
-
-def _prose(nb) -> str:
-    return "\n".join(_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
+    return read_notebook(PATH)
 
 
 @pytest.fixture(scope="module")
@@ -66,10 +58,10 @@ def _fresh(lesson, key):
 
 def test_the_tutorial_says_the_cards_are_reconstructed_and_names_the_house_rule():
     nb = _nb()
-    intro = " ".join(_source(nb["cells"][0]).split())
+    intro = " ".join(cell_source(nb["cells"][0]).split())
     for words in ("reconstructed", "nine cards and the twenty structures", "house rule", "not the printed ones"):
         assert words in intro, f"the introduction must say {words!r}"
-    prose = " ".join(_prose(nb).split())
+    prose = " ".join(notebook_prose(nb).split())
     assert prose.count("(a ruling)") + prose.count("(both rulings)") >= 8, "mark what comes from the rulings"
     assert len(re.findall(r"a ninekit decision", prose)) >= 8, "mark the developers' decisions"
     assert "round 20" in prose and "house rule" in prose
@@ -77,7 +69,7 @@ def test_the_tutorial_says_the_cards_are_reconstructed_and_names_the_house_rule(
 
 def test_the_tutorial_is_lesson_steps_that_work_with_the_code_hidden(lesson):
     nb = _nb()
-    code = [_source(c).strip() for c in nb["cells"] if c["cell_type"] == "code"]
+    code = [cell_source(c).strip() for c in nb["cells"] if c["cell_type"] == "code"]
     first = "from widgets.lessons.count_of_nine import tutorial lesson = tutorial() lesson.progress"
     assert code[0].split() == first.split(), "the first code cell builds the lesson and shows the progress"
     assert code[-1] == VERIFY, "the last cell lets nbval solve every step (NINEKIT_NBVAL)"
@@ -88,7 +80,7 @@ def test_the_tutorial_is_lesson_steps_that_work_with_the_code_hidden(lesson):
     assert CALCULATOR in code, "the scoring section has the live calculator"
     assert len(code) == len(steps) + 5, "no other code: every decision is the learner's click"
     assert not [c for c in code if "def " in c or "lambda" in c], "helpers belong in widgets/, not here"
-    prose = _prose(nb)
+    prose = notebook_prose(nb)
     for words in ("run the cell", "run this cell", "shift+enter", "`answer`", "type into"):
         assert words not in prose.lower(), f"with the code hidden there is nothing to run or type: {words!r}"
     links = re.findall(r"\]\(([^)#?\s]+)[^)]*\)", prose)
@@ -97,20 +89,20 @@ def test_the_tutorial_is_lesson_steps_that_work_with_the_code_hidden(lesson):
         resolved = (PATH.parent / target).resolve()
         assert resolved.is_file() or target == "../apps/count_of_nine.ipynb", f"a broken link: {target}"
         assert NOTEBOOKS.resolve() in resolved.parents, f"Voila serves notebooks/ only: {target}"
-    above = " ".join(_source(nb["cells"][-2]).split())
+    above = " ".join(cell_source(nb["cells"][-2]).split())
     assert "the tests run it" in above, "say above the last cell that it is for the tests"
 
 
 def test_the_notebook_shows_the_steps_in_the_lessons_order(lesson):
-    keys = [STEP_CELL.match(_source(c).strip()).group(1) for c in _nb()["cells"]
-            if c["cell_type"] == "code" and STEP_CELL.match(_source(c).strip())]
+    keys = [STEP_CELL.match(cell_source(c).strip()).group(1) for c in _nb()["cells"]
+            if c["cell_type"] == "code" and STEP_CELL.match(cell_source(c).strip())]
     assert keys == list(lesson.steps), "the step numbers on the page follow the notebook"
 
 
 def test_the_notebook_lists_the_reconstructed_cards_as_the_engine_has_them():
     from ninekit.count_of_nine import CARDS
 
-    prose = _prose(_nb())
+    prose = notebook_prose(_nb())
     for n, faces in CARDS.items():
         row = f"| {n} | " + " | ".join(faces["A"]) + " | " + " | ".join(faces["B"]) + " |"
         assert row in prose, f"card {n} in the notebook differs from ninekit.count_of_nine.CARDS"

@@ -14,11 +14,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
+from notebook_text import cell_source, read_notebook
+from notebook_text import prose as notebook_prose
 
 from widgets.lessons import STATIC_TAG, STEP_CELL
 
@@ -28,19 +29,10 @@ CHECK_TAG = "nbval-check-output"  # the same as a cell tag (nbval >= 0.10); pref
 GAMES = ("code_of_nine", "count_of_nine", "nine_knights", "double_nine", "codinca")
 
 
-def _load(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def _source(cell: dict) -> str:
-    src = cell.get("source", "")
-    return "".join(src) if isinstance(src, list) else src
-
-
 def _checked(cell: dict) -> bool:
     """Whether nbval compares this cell's output (tag or comment)."""
     tags = cell.get("metadata", {}).get("tags", [])
-    return CHECK_TAG in tags or _source(cell).lstrip().startswith(CHECK)
+    return CHECK_TAG in tags or cell_source(cell).lstrip().startswith(CHECK)
 
 
 def _all_notebooks() -> list[Path]:
@@ -63,14 +55,14 @@ def test_there_are_notebooks():
 
 @pytest.mark.parametrize("path", _all_notebooks(), ids=_ids(_all_notebooks()))
 def test_outputs_only_where_nbval_compares_them(path):
-    nb = _load(path)
+    nb = read_notebook(path)
     assert nb.get("nbformat") == 4
     assert nb.get("metadata", {}).get("kernelspec", {}).get("name") == "python3", "kernel must be python3"
     for i, cell in enumerate(nb["cells"]):
         if cell["cell_type"] != "code":
             continue
         if STATIC_TAG in cell.get("metadata", {}).get("tags", []):
-            assert STEP_CELL.match(_source(cell)), f"cell {i}: only a lesson step cell stores its picture"
+            assert STEP_CELL.match(cell_source(cell)), f"cell {i}: only a lesson step cell stores its picture"
             assert [o["output_type"] for o in cell.get("outputs", [])] == ["display_data"], f"cell {i}: one picture"
             assert set(cell["outputs"][0]["data"]) == {"text/html", "text/plain"}, f"cell {i}: a picture only"
             assert isinstance(cell.get("execution_count"), int), f"cell {i}: nbval runs only counted cells"
@@ -86,11 +78,11 @@ def test_outputs_only_where_nbval_compares_them(path):
 
 @pytest.mark.parametrize("path", _apps(), ids=_ids(_apps()))
 def test_app_notebook_is_only_the_app(path):
-    cells = _load(path)["cells"]
+    cells = read_notebook(path)["cells"]
     code = [c for c in cells if c["cell_type"] == "code"]
     assert len(code) == 1, "an app notebook has exactly one code cell (what Voila shows is the app)"
     assert {c["cell_type"] for c in cells} <= {"markdown", "code"}
-    text = _source(code[0])
+    text = cell_source(code[0])
     assert "from widgets import GameApp" in text
     game = path.stem
     assert re.search(rf"GameApp\(\s*[\"']{game}[\"']", text), f"the app must build GameApp({game!r})"
@@ -99,8 +91,8 @@ def test_app_notebook_is_only_the_app(path):
 
 
 def test_gallery_links_exist_and_cover_every_game():
-    nb = _load(NOTEBOOKS / "index.ipynb")
-    text = "\n".join(_source(c) for c in nb["cells"])
+    nb = read_notebook(NOTEBOOKS / "index.ipynb")
+    text = "\n".join(cell_source(c) for c in nb["cells"])
     links = re.findall(r"""href=["']([^"'#?]+\.ipynb)["']|\]\(([^)#?]+\.ipynb)\)""", text)
     targets = {a or b for a, b in links}
     assert targets, "the gallery links to no notebook"
@@ -127,12 +119,12 @@ NK_VERIFY = 'import os\n\nif os.environ.get("NINEKIT_NBVAL"):\n    lesson.verify
 
 def _nk_prose(nb: dict) -> str:
     """The tutorial's markdown as one line of words (quotes may wrap anywhere; blockquote marks dropped)."""
-    text = "\n".join(_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
+    text = "\n".join(cell_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
     return " ".join(re.sub(r"^\s*>", "", text, flags=re.M).split())
 
 
 def test_nine_knights_tutorial_names_its_sources():
-    nb = _load(NK_TUTORIAL)
+    nb = read_notebook(NK_TUTORIAL)
     prose = _nk_prose(nb)
     lower = prose.lower()
     assert "reconstructed" in lower, "say that the board layout is reconstructed"
@@ -143,7 +135,7 @@ def test_nine_knights_tutorial_names_its_sources():
     for quoted in ("You cannot pass your turn", "the Knight with the 1 defeats the 9",
                    "the defected enemy Knight must be summoned immediately"):
         assert quoted in prose, f"quote the rulebook: {quoted!r}"
-    code = "\n".join(_source(c) for c in nb["cells"] if c["cell_type"] == "code")
+    code = "\n".join(cell_source(c) for c in nb["cells"] if c["cell_type"] == "code")
     assert "GameApp(" in code, "end with a full game to play"
     checked = [c for c in nb["cells"] if c["cell_type"] == "code" and _checked(c)]
     assert not checked, "the learner makes the decisions on the board: no pre-run cells whose output nbval compares"
@@ -151,16 +143,17 @@ def test_nine_knights_tutorial_names_its_sources():
 
 def test_nine_knights_tutorial_is_lesson_steps_that_work_with_the_code_hidden():
     """Served by Voila (the gallery's "Learn the rules") the code is hidden: the learner clicks, never types."""
-    nb = _load(NK_TUTORIAL)
-    code = [_source(c).strip() for c in nb["cells"] if c["cell_type"] == "code"]
+    nb = read_notebook(NK_TUTORIAL)
+    code = [cell_source(c).strip() for c in nb["cells"] if c["cell_type"] == "code"]
     assert code[0] == NK_BUILD, "the first code cell builds the lesson and shows its progress"
     assert code[-1] == NK_VERIFY, "the last cell lets nbval solve every step (NINEKIT_NBVAL)"
     assert code.count("lesson.progress") == 1, "show the progress again near the end"
     steps = [c for c in code if STEP_CELL.match(c)]
     assert len(steps) >= 25, "the rules are practised as lesson steps"
-    index = [_source(c).strip() for c in nb["cells"]].index(NK_VERIFY)
-    assert "test suite" in _source(nb["cells"][index - 1]), "say above the last cell that it is a check for the tests"
-    prose = "\n".join(_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
+    index = [cell_source(c).strip() for c in nb["cells"]].index(NK_VERIFY)
+    assert "test suite" in cell_source(nb["cells"][index - 1]), \
+        "say above the last cell that it is a check for the tests"
+    prose = notebook_prose(nb)
     for words in ("run the cell", "run this cell", "shift+enter", "`answer`", "write it into", "type into"):
         assert words not in prose.lower(), f"with the code hidden there is nothing to run or type: {words!r}"
     for target in re.findall(r"\]\(([^)#\s]+)\)|href=[\"']([^\"'#]+)[\"']", prose):
@@ -174,23 +167,23 @@ def test_nine_knights_tutorial_is_lesson_steps_that_work_with_the_code_hidden():
 
 
 def test_nine_knights_tutorial_marks_rulings_and_hides_helpers():
-    nb = _load(NK_TUTORIAL)
+    nb = read_notebook(NK_TUTORIAL)
     prose = _nk_prose(nb)
-    code = [_source(c) for c in nb["cells"] if c["cell_type"] == "code"]
+    code = [cell_source(c) for c in nb["cells"] if c["cell_type"] == "code"]
     assert prose.count("a ruling") >= 5, "mark what comes from the rulings, not the rulebook, as '(a ruling)'"
     assert "only when revealing would change the outcome" in prose, "say when the Hidden Token question is asked"
     assert not [c for c in code if "def " in c or "lambda" in c], "steps and helpers belong in widgets/, not here"
     assert any("from widgets.teach import" in c for c in code), "the fight table and calculator come from teach"
     for cell in nb["cells"]:  # tags, not comments: the learner's code stays clean
-        assert CHECK not in _source(cell), "use the nbval-check-output cell tag in the Nine Knights tutorial"
+        assert CHECK not in cell_source(cell), "use the nbval-check-output cell tag in the Nine Knights tutorial"
 
 
 def test_double_nine_tutorial_marks_rulings_and_hides_helpers_and_answers():
     """The Double Nine tutorial is lesson steps between texts, works with code hidden, and names its sources."""
     path = NOTEBOOKS / "tutorials" / "double_nine.ipynb"
-    nb = _load(path)
-    prose = "\n".join(_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
-    code = [_source(c) for c in nb["cells"] if c["cell_type"] == "code"]
+    nb = read_notebook(path)
+    prose = "\n".join(cell_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
+    code = [cell_source(c) for c in nb["cells"] if c["cell_type"] == "code"]
     assert prose.count("(a ruling)") >= 15, "mark what comes from the rulings, not the rulebook, as '(a ruling)'"
     assert prose.count("(a ninekit decision)") >= 8, "mark the developers' decisions as '(a ninekit decision)'"
     assert "reconstructed" in prose, "say that the full deck's composition is reconstructed by a ruling"
@@ -229,5 +222,5 @@ def test_double_nine_tutorial_marks_rulings_and_hides_helpers_and_answers():
     assert "(a ruling" in paragraph("not replaced", "Sniper"), "Sniper on an empty pile is decided by the rulings"
     assert "(a ninekit decision)" in paragraph("If the pile is empty, Fortune Teller cannot draw")
     for cell in nb["cells"]:
-        assert CHECK not in _source(cell), "no nbval comments in the Double Nine tutorial"
+        assert CHECK not in cell_source(cell), "no nbval comments in the Double Nine tutorial"
         assert not _checked(cell), "the Double Nine tutorial compares no printed output: its steps are checked"

@@ -38,7 +38,8 @@ from . import data
 from .data import CARDS, HIGH_STRUCTURES, RECONSTRUCTED_NOTE, RESOURCES, STRUCTURES
 
 __all__ = ["CARDS", "STRUCTURES", "HIGH_STRUCTURES", "RESOURCES", "RECONSTRUCTED_NOTE", "ROUND_LIMIT",
-           "score_game", "score_breakdown", "title", "best_line", "hint", "position", "CountOfNine", "data"]
+           "score_game", "score_breakdown", "title", "cost_words", "best_line", "hint", "position", "CountOfNine",
+           "data"]
 
 # --- data tables (derived from the reconstructed cards in data.py) --------------------------------
 
@@ -121,7 +122,12 @@ _TOP = {key: _R[look[0]] for key, look in LOOK.items()}
 _SIDES = {key: look[2:] for key, look in LOOK.items()}
 
 
-def _cost_words(name: str) -> str:
+def cost_words(name: str) -> str:
+    """A structure's cost as printed: units joined by " + ", either-or units as "A/B".
+
+    >>> cost_words("Armoury")
+    'Crew + Iron/Lumber'
+    """
     return " + ".join("/".join(unit) for unit in STRUCTURES[name].cost)
 
 
@@ -283,18 +289,6 @@ def _payments(name: str, sources: list) -> list:
     return sorted(found, key=weight)
 
 
-def _candidates(pos: Position, play: list | None = None, names: tuple | None = None) -> list:
-    """(place, structure) of every structure showing in the play area, and the target if not built."""
-    out = []
-    for where, code, face in _in_play(pos) if play is None else play:
-        look = LOOK[code, face]
-        out.append((where, look[2]))
-        out.append((where, look[3]))
-    if pos.target is not None and pos.target not in (_city_names(pos) if names is None else names):
-        out.append(("target", pos.target))
-    return out
-
-
 def _demolishable(pos: Position) -> list:
     return [(card, name) for card, name, _r in pos.city if name != pos.target]
 
@@ -310,7 +304,7 @@ def _build_problem(pos: Position, place: str, name: str, names: tuple | None = N
     sources = _sources(pos, place)
     if not _can_pay(name, sources):
         have = ", ".join(f"{RESOURCES[r]} ({_source_words(pos, sid)})" for sid, r in sources) or "none"
-        why = (f"{name} costs {_cost_words(name)}, each unit from a different source, and the sources open now "
+        why = (f"{name} costs {cost_words(name)}, each unit from a different source, and the sources open now "
                f"cannot pay it (they give: {have})")
         return why + _closed_sources_words(pos, place, name, sources)
     return None
@@ -410,10 +404,6 @@ def _source_words(pos: Position, sid: str) -> str:
         twins = sum(1 for _c, n, _r in pos.city if n == name)
         return f"your {name}" + (f" (card {card})" if twins > 1 else "")
     return PLACE_WORDS[sid]
-
-
-def _card_words(code: int) -> str:
-    return f"card {code >> 1}" + (" (rotated)" if code & 1 else "")
 
 
 # --- moves -------------------------------------------------------------------------------------------
@@ -619,7 +609,7 @@ def _prompt(pos: Position) -> str:
         return f"Round {pos.round}: build a structure from the play area or the target, or pass"
     if phase == "pay":
         place, name = pos.chosen
-        return f"Choose how to pay for {name} ({_cost_words(name)}), or choose a different structure"
+        return f"Choose how to pay for {name} ({cost_words(name)}), or choose a different structure"
     if phase == "demolish":
         return "Demolition Team: choose a structure in your city to take down"
     if phase == "return":
@@ -707,7 +697,7 @@ def _why_not_pay(pos: Position, pay: tuple) -> str:
     if ordered != tuple(pay) and ordered in _payments(name, _sources(pos, place)):
         return (f"Those sources do pay for {name}; a payment lists them in the order centre, deck, discard, city "
                 f"(as offered): {', '.join(ordered)}")
-    return (f"{name} costs {_cost_words(name)}: those sources "
+    return (f"{name} costs {cost_words(name)}: those sources "
             f"({', '.join(RESOURCES[open_[s]] for s in pay if s in open_) or 'none'}) do not pay exactly that")
 
 
@@ -771,7 +761,7 @@ def _view(pos: Position, seat) -> dict:
         card, face = TARGET_CARD[pos.target]
         sides = CARDS[card][face]
         target = {"name": pos.target, "card": card, "face": face, "other": sides[3] if sides[2] == pos.target
-                  else sides[2], "built": pos.target in names, "cost": _cost_words(pos.target),
+                  else sides[2], "built": pos.target in names, "cost": cost_words(pos.target),
                   "requires": list(STRUCTURES[pos.target].requires)}
     results = []
     for g, (t, c, rounds, score, deal) in enumerate(pos.results):
@@ -785,7 +775,7 @@ def _view(pos: Position, seat) -> dict:
     if pos.phase == "pay":
         place, name = pos.chosen
         s = STRUCTURES[name]
-        chosen = {"place": place, "name": name, "cost": _cost_words(name), "requires": list(s.requires),
+        chosen = {"place": place, "name": name, "cost": cost_words(name), "requires": list(s.requires),
                   "provides": s.provides, "vp": s.vp, "kind": s.kind}
     dt = None
     if pos.phase in ("demolish", "return"):

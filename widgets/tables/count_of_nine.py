@@ -55,6 +55,7 @@ from ninekit.count_of_nine import (
     RESOURCES,
     STRUCTURES,
     TARGET_CARD,
+    cost_words,
 )
 
 from ..svg import SVG_NS, attrs, el, esc, group, num, svg_root, wrap_lines
@@ -369,10 +370,6 @@ def cost_chips(x: float, cy: float, r: float, name: str) -> list[str]:
             out.append(chip(x + r, cy, r, unit[0]))
         x += w + 3
     return out
-
-
-def cost_words(name: str) -> str:
-    return " + ".join("/".join(unit) for unit in STRUCTURES[name].cost)
 
 
 def structure_words(name: str) -> str:
