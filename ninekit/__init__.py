@@ -4,7 +4,7 @@ Standard library only.  The uniform API (see :mod:`ninekit.core`)::
 
     >>> import ninekit
     >>> ninekit.games()
-    ['codinca', 'count_of_nine', 'double_nine', 'nine_knights']
+    ['code_of_nine', 'codinca', 'count_of_nine', 'double_nine', 'nine_knights']
     >>> state = ninekit.make("nine_knights").new(seed=0)
     >>> state.prompt
     'South: assign Duty Tokens to the Small Number Group (1-3)'
@@ -18,7 +18,7 @@ __all__ = ["Game", "IllegalMove", "Move", "Option", "Outcome", "Rules", "State",
 __version__ = "0.1.0"
 
 # One module per game; each registers its Rules on import.
-GAME_MODULES = ("codinca", "count_of_nine", "double_nine", "nine_knights")
+GAME_MODULES = ("code_of_nine", "codinca", "count_of_nine", "double_nine", "nine_knights")
 for _name in GAME_MODULES:
     import_module(f"{__name__}.{_name}")
 del _name
