@@ -31,9 +31,24 @@ from typing import NamedTuple
 
 from ..core import Move, Option, Outcome, Rules, State, make, register
 from . import data
-from .data import (BASIC_ITEMS, EXPERT_CODES, ITEM_NAMES, ITEMS, LOCATION, LOCATIONS, MEMORIES, NORMAL_CODES, PAWNS,
-                   RECONSTRUCTED_NOTE, ROUNDS, RUINS_STOCK, START_WILL, cost_words, rounds_words)
-from .scoring import ScoreTable, items_of, score_table
+from .data import (
+    BASIC_ITEMS,
+    EXPERT_CODES,
+    ITEM_NAMES,
+    ITEMS,
+    LOCATION,
+    LOCATIONS,
+    MEMORIES,
+    NORMAL_CODES,
+    PAWNS,
+    RECONSTRUCTED_NOTE,
+    ROUNDS,
+    RUINS_STOCK,
+    START_WILL,
+    cost_words,
+    rounds_words,
+)
+from .scoring import ScoreTable, score_table
 
 __all__ = ["MEMORIES", "LOCATIONS", "LOCATION", "RECONSTRUCTED_NOTE", "SEATS", "GHOST", "SLOTS", "score_table",
            "ScoreTable", "memory_list", "position", "player_sheet", "CodeOfNine", "data"]
@@ -266,21 +281,10 @@ def _hollow_victims(pos: Position) -> list:
     return [s for s in tied if s != pos.turn]
 
 
-def _placeable(pos: Position, loc) -> bool:
-    i = LOC_INDEX[loc.key]
-    if not (loc.first <= pos.round <= loc.last) or (loc.expert and not pos.expert):
-        return False
-    if pos.board[i] != NO_ONE:
-        return False
-    if pos.will[pos.turn] < loc.cost:
-        return False
-    if loc.needs == "white":
-        return pos.white == NO_ONE
-    if loc.needs == "black":
-        return pos.black == NO_ONE
-    if loc.needs == "medal":
-        return pos.medal == pos.turn
-    return True
+# The locations open in each round, per game (index, cost, placement condition, move): the fast path of _legal.
+_OPEN = {(r, expert): tuple((LOC_INDEX[loc.key], loc.cost, loc.needs, PLACE_MOVES[loc.key]) for loc in LOCATIONS
+                            if loc.first <= r <= loc.last and (expert or not loc.expert))
+         for r in range(1, ROUNDS + 1) for expert in (False, True)}
 
 
 def _shoal_moves(pos: Position) -> tuple:
@@ -292,7 +296,16 @@ def _shoal_moves(pos: Position) -> tuple:
 def _legal(pos: Position) -> tuple:
     phase = pos.phase
     if phase == "place":
-        return tuple(PLACE_MOVES[loc.key] for loc in LOCATIONS if _placeable(pos, loc))
+        board, will, me = pos.board, pos.will[pos.turn], pos.turn
+        out = []
+        for i, cost, needs, move in _OPEN[pos.round, pos.expert]:
+            if board[i] != NO_ONE or will < cost:
+                continue
+            if needs and not (pos.white == NO_ONE if needs == "white" else pos.black == NO_ONE if needs == "black"
+                              else pos.medal == me):
+                continue
+            out.append(move)
+        return tuple(out)
     if phase == "resolve":
         key, step, data = pos.pending
         return _step_moves(pos, STEPS[key][step], data)
@@ -676,7 +689,7 @@ def _describe_place(before: Position, after: Position, key: str) -> str:
         elif key in ("watchtower", "the_place", "last_glimpse", "bell", "allure", "cathedral"):
             bits.append("nobody can be looked at (every other player is veiled)")
     elif key == "hollow" and after.pending[1] == 1:
-        bits.append(f"{SEATS[after.pending[2]]} alone has the most items")
+        bits.append(f"{SEATS[after.pending[2]]} is the Max player (most items)")
     text = f"{SEATS[me]} places a pawn on {loc.name}"
     return text + (": " + ", ".join(bits) if bits else "")
 

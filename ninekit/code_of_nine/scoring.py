@@ -168,7 +168,7 @@ def score_table(players: Sequence[Mapping], memories: Sequence[int], names: Sequ
     # 3. Statues: 05 and 06 adjust each statue first, then 07 makes the total negative (ruling 9).
     used = [c for c in (5, 6, 7) if c in valid]
     changes, notes = [], []
-    for i, p in enumerate(players):
+    for p in players:
         each = ITEM_VP["statue"] + 2 * (5 in valid) + 3 * (6 in valid and p["statues"] == 1)
         value = p["statues"] * each
         changes.append(-abs(value) if 7 in valid else value)
