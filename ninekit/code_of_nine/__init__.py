@@ -943,7 +943,7 @@ def _determinize(pos: Position, seat, rng: random.Random) -> Position:
         return pos
     known = _known(pos, seat)
     fixed = {c for c in known if c} | ({pos.ninth} if pos.ninth else set())
-    free = [c for c in (*pos.mem, *pos.deck) if c not in fixed]
+    free = sorted(c for c in (*pos.mem, *pos.deck) if c not in fixed)  # sorted: the sample says nothing of the truth
     rng.shuffle(free)
     mem = list(pos.mem)
     for s in range(8):
