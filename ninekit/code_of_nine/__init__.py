@@ -682,14 +682,15 @@ def _describe_place(before: Position, after: Position, key: str) -> str:
         bits.append("releases the White Legacy")
     if key == "well":
         bits.append("releases the Black Legacy")
-    if key in STEPS and (after.phase != "resolve" or after.turn != me):  # every step fell away
-        if key == "hollow":
+    if key in STEPS and STEPS[key][0] in ("look_shoal", "look_abyss") and not _look_targets(
+            _rep(before, veiled=after.veiled)):
+        bits.append("the look is skipped (every other player is veiled)")
+    if key == "hollow":
+        if after.phase != "resolve":
             bits.append("takes nothing (" + ("nobody has an item" if not any(
                 _item_count(before, s) for s in range(before.players)) else "they alone have the most items") + ")")
-        elif key in ("watchtower", "the_place", "last_glimpse", "bell", "allure", "cathedral"):
-            bits.append("nobody can be looked at (every other player is veiled)")
-    elif key == "hollow" and after.pending[1] == 1:
-        bits.append(f"{SEATS[after.pending[2]]} is the Max player (most items)")
+        elif after.pending[1] == 1:
+            bits.append(f"{SEATS[after.pending[2]]} is the Max player (most items)")
     text = f"{SEATS[me]} places a pawn on {loc.name}"
     return text + (": " + ", ".join(bits) if bits else "")
 
@@ -1072,6 +1073,30 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
     def bad(text):
         raise ValueError(f"impossible position: {text}")
 
+    def listed(value, name, what):
+        if not isinstance(value, (list, tuple)):
+            bad(f"{name} must be a list of {what} (got {value!r:.60})")
+        return tuple(value)
+
+    memories = listed(memories, "memories", "8 Memory codes")
+    veiled = listed(veiled, "veiled", "seats")
+    for name, value in (("will", will), ("items", items), ("pawns", pawns)):
+        if value is not None:
+            listed(value, name, "one entry per seat")
+    if items is not None and any(not isinstance(d, Mapping) for d in items):
+        bad("items must have one dict per seat ({'coins': n, 'statues': n, 'books': n})")
+    for name, value in (("placed", placed), ("seen", seen), ("released", released)):
+        if value is not None and not isinstance(value, Mapping):
+            bad(f"{name} must be a dict (got {value!r:.60})")
+    if released is not None and set(released) - {"white", "black"}:
+        bad(f"released takes only 'white' and 'black' (got {sorted(map(str, released))})")
+    if placed is not None and "quarry" in placed:
+        listed(placed["quarry"], "placed['quarry']", "seats")
+    for viewer, entries in dict(seen or {}).items():
+        for entry in listed(entries, f"seen[{viewer!r}]", "(owner, 'Shoal' or 'Abyss') pairs"):
+            if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+                bad(f"seen entry {entry!r:.60} must be a pair (owner, 'Shoal' or 'Abyss')")
+
     if players not in (3, 4) or type(players) is not int:
         bad("players must be 3 or 4")
     if type(round) is not int or not 1 <= round <= ROUNDS:
@@ -1140,6 +1165,10 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
             bad(f"placed[{key!r}] must be a seat")
         board[LOC_INDEX[key]] = who
         used[who] += 1
+        if loc.needs in ("white", "black") and (white if loc.needs == "white" else black) != who:
+            bad(f"a pawn on {loc.name} released the {loc.needs.capitalize()} Legacy: its releaser holds it")
+        if loc.needs == "medal" and medal != who:
+            bad(f"only the Medal holder places on {loc.name}, and he keeps the Medal")
     pawns = tuple(pawns) if pawns is not None else tuple(PAWNS - used[s] for s in seats)
     if len(pawns) != players or any(type(p) is not int or not 0 <= p <= PAWNS - used[s] for s, p in enumerate(pawns)):
         bad("pawns (left per seat) must be 0-3 and leave room for the pawns placed")
