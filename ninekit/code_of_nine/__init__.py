@@ -242,7 +242,7 @@ def _step_moves(pos: Position, step: str, data) -> tuple:
         return tuple(_m("item", i, text=f"{SEATS[data]} gains a {ITEM_NAMES[i]}")
                      for i, n in zip(BASIC_ITEMS, pos.ruins) if n)
     if step == "medal_to":
-        return tuple(_m("player", s, text=_PLAYER_TEXT[step].format("You" if s == me else SEATS[s]))
+        return tuple(_m("player", s, text="You take the Medal" if s == me else _PLAYER_TEXT[step].format(SEATS[s]))
                      for s in range(pos.players) if s != pos.medal)
     if step in ("white_gift", "black_loss", "recipient"):
         if step == "recipient" and not _item_count(pos, me):
@@ -826,6 +826,13 @@ def _memory_list(pos: Position, known: tuple) -> list:
     return out
 
 
+def _aid_known(pos: Position, seat, known: tuple) -> tuple:
+    """What the Memory list aid may count as in the game: a changer's two cards go back at the redraw."""
+    if pos.phase == "redraw" and seat is not None and pos.redraw[seat] == 1:
+        return known[:2 * seat] + (0, 0) + known[2 * seat + 2:]
+    return known
+
+
 def player_sheet(pos: Position, seat: int) -> dict:
     """One real player's sheet as :func:`score_table` reads it (``pos``: a State's ``position``).
 
@@ -914,7 +921,7 @@ def _view(pos: Position, seat) -> dict:
         "ninth": pos.ninth or None,
         "looks": [{"round": r, "looker": v, "owner": o, "slot": SLOTS[sl]} for r, v, o, sl in pos.looks],
         "pending": pending,
-        "memory_list": _memory_list(pos, known),
+        "memory_list": _memory_list(pos, _aid_known(pos, seat, known)),
         "score": None,
     }
     if over:
@@ -1165,10 +1172,8 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
             bad(f"placed[{key!r}] must be a seat")
         board[LOC_INDEX[key]] = who
         used[who] += 1
-        if loc.needs in ("white", "black") and (white if loc.needs == "white" else black) != who:
-            bad(f"a pawn on {loc.name} released the {loc.needs.capitalize()} Legacy: its releaser holds it")
-        if loc.needs == "medal" and medal != who:
-            bad(f"only the Medal holder places on {loc.name}, and he keeps the Medal")
+        if loc.needs in ("white", "black") and released_t[0 if loc.needs == "white" else 1] != who:
+            bad(f"a pawn on {loc.name} released the {loc.needs.capitalize()} Legacy: released must name {SEATS[who]}")
     pawns = tuple(pawns) if pawns is not None else tuple(PAWNS - used[s] for s in seats)
     if len(pawns) != players or any(type(p) is not int or not 0 <= p <= PAWNS - used[s] for s, p in enumerate(pawns)):
         bad("pawns (left per seat) must be 0-3 and leave room for the pawns placed")
