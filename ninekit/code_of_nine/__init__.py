@@ -216,8 +216,37 @@ _PLAYER_TEXT = {"gift": "{} gains an item from the Ruins", "medal_to": "{} takes
                 "victim": "Take an item from {}", "recipient": "Give items to {}"}
 
 
+_STEP_CACHE: dict = {}
+
+
+def _step_key(pos: Position, step: str, data) -> tuple:
+    """Everything the options of ``step`` depend on (the key of :data:`_STEP_CACHE`)."""
+    me = pos.turn
+    if step in ("look_shoal", "look_abyss", "gallery"):
+        return step, pos.players, me, pos.veiled
+    if step in ("return", "shore", "shore_more"):
+        return step, tuple(n > 0 for n in pos.items[me])
+    if step in ("gift", "medal_to", "white_gift", "black_loss", "recipient"):
+        return step, pos.players, me, tuple(n > 0 for n in pos.ruins), pos.medal, _item_count(pos, me) > 0
+    if step == "gift_item":
+        return step, data, tuple(n > 0 for n in pos.ruins)
+    if step == "victim":
+        return step, tuple(_hollow_victims(pos))
+    if step in ("steal", "give", "give_more"):
+        return step, data, _holds(pos, data if step == "steal" else me)
+    return step, pos.ruins[1] > 0  # gain, exchange
+
+
 def _step_moves(pos: Position, step: str, data) -> tuple:
     """The options of one step of a placement (empty: the step does not happen)."""
+    key = _step_key(pos, step, data)
+    moves = _STEP_CACHE.get(key)
+    if moves is None:
+        moves = _STEP_CACHE[key] = _build_step_moves(pos, step, data)
+    return moves
+
+
+def _build_step_moves(pos: Position, step: str, data) -> tuple:
     me = pos.turn
     if step in ("look_shoal", "look_abyss", "gallery"):
         slot = 0 if step == "look_shoal" else 1
