@@ -608,7 +608,9 @@ class GameApp(w.VBox):
         return self._selection[0], sorted(self._selection[1])
 
     def restart(self, state: ninekit.State) -> None:
-        """Continue from ``state`` with a clean slate: no redo, no table events, no message, unlocked."""
+        """Continue from ``state`` with a clean slate: no redo, no table events, no message, unlocked, and fresh
+        computer players (a lesson's scripted opponent starts its script again)."""
+        self._bots = {}
         self._redo.clear()
         self._events.clear()
         self._locked = None
@@ -910,12 +912,17 @@ class GameApp(w.VBox):
 
     def _undo_target(self):
         """The last decision of a human seat to go back to, never past a move the adapter calls ``irreversible``
-        (one that showed a person at this screen a secret: it cannot be unseen)."""
+        (one that showed a person at this screen a secret: it cannot be unseen), nor past any seat's move after which
+        the adapter's optional ``public_reveal(before, after)`` (the spectator views around the move) says a secret
+        was shown to every seat (Code of Nine: a computer's Ninth exchange, or a look at Code 26)."""
         hook = getattr(self.adapter, "irreversible", None)
+        public = getattr(self.adapter, "public_reveal", None)
         child, node = self._state, self._state.parent
         while node is not None:
             seat, move = child.history[-1]
             if callable(hook) and self._is_human(seat) and hook(move):
+                return None
+            if callable(public) and public(node.view(None), child.view(None)):
                 return None
             if not node.is_over and self._is_human(node.to_move):
                 return node
@@ -1233,6 +1240,8 @@ class GameApp(w.VBox):
             who += ", ".join(game.seat_name(i) for i in o.winners)
         else:
             who = "A draw"
+        if panel and panel.get("who"):  # the game's own words for who won (e.g. "Nobody wins": not a draw)
+            who = str(panel["who"])
         headline = "Game over"
         humans = [i for i, kind in enumerate(self.seats) if kind == HUMAN]
         if len(humans) == 1 and not solo:  # against the computer: say how it went for the player

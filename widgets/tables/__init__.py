@@ -45,6 +45,9 @@ An adapter has:
     the outcome's details) and ``"replays"`` (as in ``interlude``).  Count
     of Nine uses it for the match total, its title and the best lines.
     A game for one player never gets "winner" wording from the shell.
+    It may also give ``"who"``: the line saying who won, in the game's own
+    words (Code of Nine: "Nobody wins" when every player cannot win, which
+    is not a draw).
     Both may add ``"later"``: a function the shell calls on a background
     thread (work that takes long, e.g. a search), returning keys to put
     into the moment (``"html"``, ``"replays"``) once it is done; the
@@ -52,6 +55,10 @@ An adapter has:
 ``selects(move)``, ``irreversible(move)`` (optional)
     Whether ``move`` only chose a piece or card that may be put back (see ``selection_kinds``), and
     whether Undo may take ``move`` back at all (not when it showed a secret).
+``public_reveal(before, after) -> bool`` (optional)
+    Whether the move between these spectator views showed every seat a
+    secret (Code of Nine: a Ninth exchange, a look at Code 26).  Undo never
+    goes back past such a move, whoever played it.
 ``describe_for_rules_panel(game) -> str`` (optional)
     Extra HTML for the Rules panel, e.g. a legend of the picture.
 
@@ -163,4 +170,4 @@ class GenericAdapter(TableAdapter):
 
 
 # Each game's table registers itself on import.
-from . import codinca, count_of_nine, double_nine, nine_knights  # noqa: E402,F401
+from . import code_of_nine, codinca, count_of_nine, double_nine, nine_knights  # noqa: E402,F401
