@@ -1,7 +1,10 @@
-"""Bot strength: CodincaBot against RandomBot, and against itself, for 2, 3 and 4 players.
+"""Bot strength: CodincaBot against RandomBot, and against itself, for 2, 3 and 4 players; CodeOfNineBot
+against RandomBot in 3- and 4-player, normal and expert games.
 
-    python benchmarks/bots.py               # 30 games per row (~2-3 minutes on 2 cores)
+    python benchmarks/bots.py               # Codinca: 30 games per row (~2-3 minutes on 2 cores)
     python benchmarks/bots.py --games 10    # quicker
+    python benchmarks/bots.py --game code_of_nine --games 100     # Code of Nine: ~15 minutes a setting
+    python benchmarks/bots.py --game code_of_nine --settings 4n 3e --games 20
 
 Each row plays N seeded games (deal seed k, bot seeds from k) through the public API only.
 Against RandomBot there is one CodincaBot and the other seats are RandomBots; the CodincaBot
@@ -9,7 +12,12 @@ sits in seat k mod players in game k, so it plays from every seat in turn (Fire 
 CodincaBot against CodincaBot shows how long purposeful games take and how often the house
 round limit (default 40 rounds) ends them; there, the first seat's share of the wins is shown
 (a fair share is 1/players).  A shared win at the round limit counts as a win for each winner.
-See benchmarks/README.md, "Bot strength".
+
+Code of Nine: one CodeOfNineBot, every other seat a RandomBot; game k is dealt from seed k and the bot sits
+in seat k mod players, so it plays from every seat in turn.  A k-way shared win counts 1/k (so the fair share
+is 1/players); games where nobody may win count 0 for everyone.  The time of each of the bot's decisions is
+recorded.
+See benchmarks/README.md, "Bot strength" and "Code of Nine bot".
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ if str(REPO) not in sys.path:  # `python benchmarks/bots.py` from a checkout wit
 
 import ninekit  # noqa: E402
 from ninekit.bots import RandomBot  # noqa: E402
+from ninekit.code_of_nine.bot import PLY_BUDGET, CodeOfNineBot  # noqa: E402
 from ninekit.codinca.bot import CodincaBot  # noqa: E402
 
 
@@ -83,11 +92,104 @@ def report(rows: list) -> str:
     return "\n".join(lines)
 
 
+# --- Code of Nine ------------------------------------------------------------------------------------
+
+NINE_SETTINGS = {"4n": (4, False), "4e": (4, True), "3n": (3, False), "3e": (3, True)}
+
+
+@dataclass
+class NineRow:
+    players: int
+    expert: bool
+    games: int = 0
+    share: float = 0.0      # the bot's wins, a k-way shared win counting 1/k
+    outright: int = 0       # games the bot won alone
+    decisions: list = field(default_factory=list)   # seconds per bot decision
+    seconds: float = 0.0
+
+    @property
+    def setting(self) -> str:
+        return f"{self.players}p {'expert' if self.expert else 'normal'}"
+
+    @property
+    def win_share(self) -> float:
+        return self.share / self.games if self.games else 0.0
+
+    @property
+    def error(self) -> float:
+        """The standard error of the win share (binomial approximation)."""
+        p = self.win_share
+        return (p * (1 - p) / self.games) ** 0.5 if self.games else 0.0
+
+
+def play_code_of_nine(players: int, expert: bool, seed: int, budget: int = PLY_BUDGET) -> tuple:
+    """One game, the CodeOfNineBot in seat ``seed % players``: (its win share, seconds per decision)."""
+    state = ninekit.make("code_of_nine", players, expert=expert).new(seed=seed)
+    hero = seed % players
+    bots = [CodeOfNineBot(seed * 10 + p, budget) if p == hero else RandomBot(seed * 10 + p) for p in range(players)]
+    times = []
+    while not state.is_over:
+        seat = state.to_move
+        start = time.perf_counter()
+        move = bots[seat].choose(state)
+        if seat == hero:
+            times.append(time.perf_counter() - start)
+        state = state.play(move)
+    winners = state.outcome.winners
+    return (1 / len(winners) if hero in winners else 0.0), times
+
+
+def measure_code_of_nine(players: int, expert: bool, games: int, budget: int = PLY_BUDGET,
+                         first_seed: int = 0, progress=None) -> NineRow:
+    row = NineRow(players, expert)
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        share, times = play_code_of_nine(players, expert, seed, budget)
+        row.games += 1
+        row.share += share
+        row.outright += share == 1
+        row.decisions += times
+        if progress:
+            print(f"  {row.setting} game {seed}: bot share {share:g}; so far {row.share:g}/{row.games} "
+                  f"({row.win_share:.2f})", file=progress, flush=True)
+    row.seconds = time.perf_counter() - start
+    return row
+
+
+def nine_report(rows: list) -> str:
+    lines = ["| Setting | Games | Bot win share | ± s.e. | Fair share | Won alone | Decisions | s/decision: mean "
+             "| median | 95th pct | max | s/game |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for r in rows:
+        d = sorted(r.decisions)
+        lines.append(f"| {r.setting} | {r.games} | {r.share:g}/{r.games} = {r.win_share:.2f} | {r.error:.2f} | "
+                     f"{1 / r.players:.2f} | {r.outright} | {len(d)} | {statistics.mean(d):.2f} | "
+                     f"{statistics.median(d):.2f} | {d[int(0.95 * (len(d) - 1))]:.2f} | {d[-1]:.2f} | "
+                     f"{r.seconds / r.games:.1f} |")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="codinca", choices=["codinca", "code_of_nine"])
     parser.add_argument("--games", type=int, default=30, help="games per row (default 30)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=[2, 3, 4])
+    parser.add_argument("--settings", nargs="+", default=list(NINE_SETTINGS), choices=list(NINE_SETTINGS),
+                        help="Code of Nine: 4n 4e 3n 3e (players, normal/expert)")
+    parser.add_argument("--budget", type=int, default=PLY_BUDGET, help="Code of Nine: playout plies per decision")
+    parser.add_argument("--first-seed", type=int, default=0, help="Code of Nine: the first game's seed")
     args = parser.parse_args(argv)
+    if args.game == "code_of_nine":
+        start = time.perf_counter()
+        rows = []
+        for key in args.settings:
+            rows.append(measure_code_of_nine(*NINE_SETTINGS[key], args.games, args.budget, args.first_seed,
+                                             progress=sys.stderr))
+            print(nine_report(rows[-1:]), file=sys.stderr, flush=True)
+        print(nine_report(rows))
+        print(f"\n{sum(r.games for r in rows)} games in {time.perf_counter() - start:.0f} s "
+              f"(budget {args.budget} playout plies per decision)")
+        return 0
     rows = []
     start = time.perf_counter()
     for players in args.players:

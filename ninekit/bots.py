@@ -21,14 +21,15 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from .code_of_nine.bot import CodeOfNineBot
 from .codinca.bot import CodincaBot
 from .core import Move, State
 from .count_of_nine.analyst import CountOfNineBot
 from .double_nine import DoubleNineBot
 from .nine_knights import INDEX, fight
 
-__all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "bot_for",
-           "BOTS"]
+__all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "CodeOfNineBot",
+           "bot_for", "BOTS"]
 
 
 class Bot(Protocol):
@@ -125,8 +126,9 @@ def _distance(a: int, b: int) -> int:
     return max(abs(ra - rb), abs(ca - cb))
 
 
-BOTS: dict[str, Callable[[int | None], Bot]] = {"codinca": CodincaBot, "count_of_nine": CountOfNineBot,
-                                                "double_nine": DoubleNineBot, "nine_knights": NineKnightsBot}
+BOTS: dict[str, Callable[[int | None], Bot]] = {"codinca": CodincaBot, "code_of_nine": CodeOfNineBot,
+                                                "count_of_nine": CountOfNineBot, "double_nine": DoubleNineBot,
+                                                "nine_knights": NineKnightsBot}
 
 
 def bot_for(game: str, seed: int | None = 0) -> Bot:
