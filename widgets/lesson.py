@@ -271,7 +271,7 @@ def resolve(state: ninekit.State, item) -> Move | None:
             move = state.game.parse_move(item)
         except ValueError:
             return None
-        return move if move in legal else None
+        return legal[legal.index(move)] if move in legal else None  # the game's own Move, with its words
     text = str(item)
     for move in legal:
         if str(move) == text:

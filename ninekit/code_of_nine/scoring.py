@@ -28,6 +28,10 @@ STEP_LABELS = {0: "Invalid cards", 1: "Cannot win", 2: "Coins", 3: "Statues", 4:
                6: "Player state", 7: "Medal", 8: "Card 20 and the winners"}
 
 
+VOID_BECAUSE = {20: "Code 27 is in the game", 24: "Code 16 is in the game", 7: "Code 28 is in the game",
+                28: "Code 07 is in the game"}
+
+
 class ScoreTable(NamedTuple):
     """The result of :func:`score_table`; ``steps`` is one dict per order step (see there)."""
 
@@ -126,7 +130,7 @@ def score_table(players: Sequence[Mapping], memories: Sequence[int], names: Sequ
     if len(name) != n:
         raise ValueError(f"names must name each of the {n} players")
     steps.append({"order": 0, "label": STEP_LABELS[0], "cards": list(void), "changes": [0] * n,
-                  "notes": ([f"Code {c:02d} is invalid" for c in void] or ["No card is invalid"])})
+                  "notes": ([f"Code {c:02d} is invalid ({VOID_BECAUSE[c]})" for c in void] or ["No card is invalid"])})
 
     # 1. Cannot-win flags.
     notes, used = [], []
