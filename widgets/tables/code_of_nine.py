@@ -730,14 +730,16 @@ class CodeOfNineTable(TableAdapter):
 
 @lru_cache(maxsize=1024)
 def _tile(name: str, cost: str, reconstructed: bool, x: float, y: float, w: float, h: float) -> tuple:
-    """A location's card: its frame, name (two lines at most), cost and "R" if reconstructed."""
+    """A location's card: its frame, name (three lines at most, closer together when it needs three), cost and
+    "R" if reconstructed."""
     parts = [el("rect", x=x, y=y, width=w, height=h, rx=5, class_="c9n-loc")]
     chars = int((w - 24) / 6.4)
     lines = wrap_lines(name, chars)
-    if len(lines) > 2:
-        lines = [lines[0], _short(" ".join(lines[1:]), chars)]
+    if len(lines) > 3:
+        lines = [lines[0], lines[1], _short(" ".join(lines[2:]), chars)]
+    step = 12.5 if len(lines) <= 2 else 10.5
     for i, line in enumerate(lines):
-        parts.append(el("text", line, x=x + 5, y=y + 9 + i * 12.5, class_="c9n-name"))
+        parts.append(el("text", line, x=x + 5, y=y + 9 + i * step, class_="c9n-name"))
     parts.append(el("text", cost, x=x + 5, y=y + h - 9, class_="c9n-s c9n-t c9n-muted"))
     if reconstructed:
         parts.append(el("rect", x=x + w - 13, y=y + 2, width=11, height=11, rx=2, class_="c9n-rbox"))
