@@ -30,7 +30,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .core import Move, Option, Outcome, Rules, State, make, register
+from .core import Move, Option, Outcome, Rules, State, fast_replace, make, register, tuple_with
 
 # --- data tables ---------------------------------------------------------------
 # name, number, set, effect name, effect text as printed, [Constant]
@@ -246,19 +246,8 @@ class Position(NamedTuple):
     events: tuple       # what the last move's effects did at once (for the log)
 
 
-_FIELD = {name: i for i, name in enumerate(Position._fields)}
-
-
-def _rep(pos: Position, **changes) -> Position:
-    """``pos._replace(**changes)``, faster (random playouts make many of these)."""
-    values = list(pos)
-    for name, value in changes.items():
-        values[_FIELD[name]] = value
-    return tuple.__new__(Position, values)
-
-
-def _with(seq: tuple, i: int, value) -> tuple:
-    return seq[:i] + (value,) + seq[i + 1:]
+_rep = fast_replace(Position)
+_with = tuple_with
 
 
 def _set_site(boards: tuple, p: int, s: int, stack: tuple) -> tuple:

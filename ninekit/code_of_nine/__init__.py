@@ -29,7 +29,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from ..core import Move, Option, Outcome, Rules, State, make, register
+from ..core import Move, Option, Outcome, Rules, State, fast_replace, make, register, tuple_with
 from . import data
 from .data import (
     BASIC_ITEMS,
@@ -166,18 +166,8 @@ class Position(NamedTuple):
     luck: int          # the hidden source of the redraw shuffle
 
 
-_FIELD = {name: i for i, name in enumerate(Position._fields)}
-
-
-def _rep(pos: Position, **changes) -> Position:
-    values = list(pos)
-    for key, value in changes.items():
-        values[_FIELD[key]] = value
-    return tuple.__new__(Position, values)
-
-
-def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+_rep = fast_replace(Position)
+_set = tuple_with
 
 
 def _holds(pos: Position, seat: int) -> tuple:

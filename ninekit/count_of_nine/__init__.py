@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from ..core import Move, Option, Outcome, Rules, State, make, register
+from ..core import Move, Option, Outcome, Rules, State, fast_replace, make, register
 from . import data
 from .data import CARDS, HIGH_STRUCTURES, RECONSTRUCTED_NOTE, RESOURCES, STRUCTURES
 
@@ -207,14 +207,7 @@ class Position(NamedTuple):
     deal: tuple             # this game's deck as dealt (revealed with the game's result)
 
 
-_FIELD = {name: i for i, name in enumerate(Position._fields)}
-
-
-def _rep(pos: Position, **changes) -> Position:
-    values = list(pos)
-    for key, value in changes.items():
-        values[_FIELD[key]] = value
-    return tuple.__new__(Position, values)
+_rep = fast_replace(Position)
 
 
 def _bit(card: int) -> int:
