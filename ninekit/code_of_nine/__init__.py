@@ -579,7 +579,7 @@ def _apply(pos: Position, move: Move) -> Position:
         pos = _rep(pos, mem=pos.mem[:s] + (a, b) + pos.mem[s + 2:], arranged=_set(pos.arranged, pos.turn, True))
         if False in pos.arranged:
             return _rep(pos, turn=(pos.turn + 1) % pos.players)
-        return _rep(pos, phase="place", turn=pos.start, first=pos.start, deck=pos.deck)  # the rest stays boxed
+        return _rep(pos, phase="place", turn=pos.start, first=pos.start)  # the undealt rest stays in `deck`, boxed
     raise AssertionError(phase)
 
 

@@ -31,7 +31,6 @@ BASIC_ITEMS = ("coin", "statue", "book")  # what the Ruins hold, and what Clockt
 ITEMS = ("coin", "statue", "book", "white", "black", "medal")  # every item token ("[any item]")
 ITEM_NAMES = {"coin": "Coin", "statue": "Statue", "book": "Book", "white": "White Legacy",
               "black": "Black Legacy", "medal": "Medal"}
-ITEM_PLURALS = {"coin": "Coins", "statue": "Statues", "book": "Books"}
 
 
 class ItemValue(NamedTuple):
