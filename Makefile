@@ -2,6 +2,9 @@
 #
 #   make play    serve the gallery and the Voila apps on http://127.0.0.1:8866
 #                (to a class: make play HOST=0.0.0.0 [POOL=30]; see docs/deploying.md)
+#   make site    build site/: every app and tutorial as a static site that runs in the visitor's browser
+#                (Voici + Pyodide; serve it from any static file host; see docs/static_site.md)
+#   make serve-site  build it and serve it on http://127.0.0.1:8000 (SITE_PORT=...)
 #   make test    lint, unit + doctests + widget + browser tests, then nbval over every notebook
 #
 # See docs/development.md.
@@ -28,7 +31,7 @@ VOILA_FLAGS := --port $(PORT) --no-browser --Voila.ip=$(HOST) --Voila.config_fil
 VOILA_ENV := JUPYTER_PATH="$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}"
 SHOWN_HOST := $(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST))
 
-.PHONY: venv install play lab test bench load clean
+.PHONY: venv install play lab test bench load site serve-site clean
 
 # (Re)create .venv unless it exists and was built from the same interpreter as $(PY).
 venv:
@@ -56,6 +59,9 @@ lab: venv
 test: venv
 	$(PIP) install -q -e '.[test,app,dev]'
 	$(BIN)/ruff check .
+	# The static site (tests/browser/test_static_site.py) is built when the npm registry answers; .ci/run requires it
+	@if npm ping >/dev/null 2>&1; then $(MAKE) --no-print-directory site; \
+	else echo "npm registry not reachable: the static site is not built and its browser test is skipped"; fi
 	$(BIN)/python -m pytest
 	# NINEKIT_NBVAL: each tutorial's last cell then solves every lesson step through the lesson component
 	NINEKIT_NBVAL=1 $(BIN)/python -m pytest --nbval-lax --nbval-current-env notebooks
@@ -70,7 +76,21 @@ load: venv
 	$(PIP) install -q -e '.[test,app]'
 	$(BIN)/python benchmarks/load.py
 
+# The static site's build tools live in their own venv (pinned with hashes in static_site/requirements.txt);
+# Pyodide comes from npm, the browser's wheels from PyPI (both hash-checked); see static_site/build.py.
+SITE_VENV := build/site-venv
+SITE_PORT ?= 8000
+
+site:
+	@test -x $(SITE_VENV)/bin/python || $(PY) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install -q --require-hashes -r static_site/requirements.txt
+	$(SITE_VENV)/bin/python static_site/build.py --out site
+
+serve-site: site
+	@echo "Open http://$(SHOWN_HOST):$(SITE_PORT)/"
+	$(SITE_VENV)/bin/python -m http.server $(SITE_PORT) --bind $(HOST) --directory site
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache tests/browser/artifacts
+	rm -rf $(VENV) build dist site *.egg-info .pytest_cache .ruff_cache tests/browser/artifacts
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +
