@@ -82,7 +82,9 @@ GALLERY = "index.ipynb"
 # Files the build writes that no page requests (found by opening every page with the browser tests, which
 # fail on a request for a missing file): removed from the site.
 UNUSED = (
-    "build",  # the JupyterLab-style app's bundles (the pages are Voici's own app under voici/)
+    # The JupyterLab-style app's bundles (the pages are Voici's own app under voici/), all but its themes and its
+    # third-party licences: a page loads build/themes/@jupyterlab/theme-dark-extension/index.css for ?theme=dark.
+    "build/[!t]*", "build/t[!h]*",
     "files",  # the notebooks themselves: Voici pages carry their cells
     "jupyter-lite.ipynb", "doc", "api/translations", "icon-120x120.png", "icon-512x512.png",
     "manifest.webmanifest", "package.json", "jupyterlite.schema.v0.json", "service-worker.js",
@@ -92,22 +94,19 @@ UNUSED = (
 # JupyterLite registers a service worker that mounts a drive synced with the page's contents in the kernel,
 # so that notebooks can read and write files; the games read and write none, and with the drive every module
 # the kernel looks up costs a request.  Voici has no setting for it, so the registration is cut out of its
-# (pinned) bundles: exact text, replacement.  The build stops if the text is not there exactly once.
-SERVICE_WORKER_CUT = (
-    'if(!s&&t)try{console.info("Registering new JupyterLite ServiceWorker",e),s=await t.register(e),'
-    'console.info("JupyterLite ServiceWorker was sucessfully registered")}catch(e){console.warn(e),'
-    "console.warn(`JupyterLite ServiceWorker registration unexpectedly failed: ${e}`)}",
-    "",
+# (pinned) bundles, and with it Voici's wait for the worker (which then logs an empty error): exact text,
+# replacement.  The build stops unless each text is in the bundles exactly once.
+SERVICE_WORKER_CUTS = (
+    ('if(!s&&t)try{console.info("Registering new JupyterLite ServiceWorker",e),s=await t.register(e),'
+     'console.info("JupyterLite ServiceWorker was sucessfully registered")}catch(e){console.warn(e),'
+     "console.warn(`JupyterLite ServiceWorker registration unexpectedly failed: ${e}`)}", ""),
+    ("if(w)try{await w.ready}catch(e){console.error(e)}", "if(w)w.ready.catch((()=>{}));"),
 )
 
 # Voila's lab template links Font Awesome from a public CDN; the apps use no icon font (the same cut as the
 # ninekit Voila template's, share/jupyter/nbconvert/templates/ninekit/index.html.j2).
 CDN_LINK = re.compile(r'<link[^>]*href="https://cdn\.jsdelivr\.net/[^"]*"[^>]*>\s*')
 
-IN_BROWSER_NOTE = (
-    "In this site the whole game runs in your own browser: nothing is sent to a server. The hidden cards and "
-    "numbers are hidden from the screen, not from the browser's developer tools."
-)
 
 
 def run(*cmd, **kwargs):
@@ -150,6 +149,8 @@ def runtime_wheels(work: Path) -> Path:
             raise SystemExit(f"error: no {name} wheel in {kernel_pypi}")
         shutil.copy2(found[-1], wheels / found[-1].name)
     ninekit_wheel(wheels)
+    for name in STUBS:
+        stub_wheel(wheels, name)
     return wheels
 
 
@@ -191,12 +192,23 @@ def _write_wheel(path: Path, entries: list[tuple[str, bytes]], record: str) -> P
     return path
 
 
-def sqlite3_stub(dest: Path) -> Path:
-    """An empty stand-in for Pyodide's sqlite3 module, which neither PyPI nor npm has: the kernel installs
-    it by name, and IPython, finding no sqlite3 to import, keeps no input history (nothing here needs it)."""
-    dist = "sqlite3-1.0.0.dist-info"
-    return _write_wheel(dest / "sqlite3-1.0.0-py3-none-any.whl", [
-        (f"{dist}/METADATA", b"Metadata-Version: 2.1\nName: sqlite3\nVersion: 1.0.0\n"),
+# Stand-ins for two packages the kernel installs by name, as tiny wheels with no dependencies: name -> its
+# modules.  sqlite3 is Pyodide's WebAssembly build, which neither PyPI nor npm has: with an empty package
+# IPython finds no sqlite3 to import and keeps no input history.  jedi (and its parso) is code completion,
+# which a Voici page never asks for, and importing it costs a start-up about 0.3 s (2 MB of wheels): the
+# stand-in refuses to import, which IPython's completer expects when jedi is missing.
+STUBS = {
+    "sqlite3": {},
+    "jedi": {"jedi/__init__.py": b'raise ImportError("jedi (code completion) is left out of the static site")\n'},
+}
+
+
+def stub_wheel(dest: Path, name: str) -> Path:
+    """The stand-in wheel for ``name`` (see ``STUBS``), version 0."""
+    dist = f"{name}-0.dist-info"
+    return _write_wheel(dest / f"{name}-0-py3-none-any.whl", [
+        *STUBS[name].items(),
+        (f"{dist}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: 0\n".encode()),
         (f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: ninekit static_site\nRoot-Is-Purelib: true\n"
                           b"Tag: py3-none-any\n"),
     ], f"{dist}/RECORD")
@@ -224,8 +236,9 @@ def pyodide_lock(pyodide: Path, wheels: list[Path]) -> dict:
                      "unvendored_tests": False}
         else:
             raise SystemExit(f"error: {wheel.name} has no lock entry (add one to NEW_LOCK_ENTRIES)")
-        if key == "sqlite3":
-            entry.update(imports=[], package_type="package")
+        if key in STUBS:
+            entry.update(imports=sorted({n.split("/")[0] for n in STUBS[key]}), depends=[], package_type="package",
+                         unvendored_tests=False)
         entry.update(version=version, file_name=wheel.name, sha256=digest)
         entry.setdefault("package_type", "package")
         packages[key] = entry
@@ -236,8 +249,9 @@ def pyodide_lock(pyodide: Path, wheels: list[Path]) -> dict:
 
 
 def compile_wheels(pyodide: Path, wheels: Path) -> None:
-    """Compile the modules of every wheel in ``wheels`` to bytecode with Pyodide's own CPython, run by Node
-    (so the bytecode is exactly the browser's Python version); see compile_wheels.mjs."""
+    """Compile the modules of every wheel in ``wheels``, and the standard library (into
+    ``wheels/python_stdlib.zip``), to bytecode with Pyodide's own CPython, run by Node (so the bytecode is
+    exactly the browser's Python version); see compile_wheels.mjs."""
     run("node", HERE / "compile_wheels.mjs", pyodide, wheels)
 
 
@@ -248,12 +262,12 @@ def lite_dir(work: Path, pyodide: Path, wheels: Path) -> Path:
     shutil.rmtree(lite, ignore_errors=True)
     static = lite / "static" / "pyodide"
     static.mkdir(parents=True)
-    for name in PYODIDE_CORE:
-        shutil.copy2(pyodide / name, static / name)
+    for name in PYODIDE_CORE:  # the standard library as compile_wheels compiled it
+        shutil.copy2(wheels / name if (wheels / name).exists() else pyodide / name, static / name)
     shipped = sorted(wheels.glob("*.whl"))
     for wheel in shipped:
         shutil.copy2(wheel, static / wheel.name)
-    lock = pyodide_lock(pyodide, shipped + [sqlite3_stub(static)])
+    lock = pyodide_lock(pyodide, shipped)
     (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
     for folder in PAGE_DIRS:
         (lite / "files" / folder).mkdir(parents=True)
@@ -284,10 +298,14 @@ def gallery_page() -> str:
     """The gallery (notebooks/index.ipynb's markdown) as a plain HTML page, its cards linking to the pages."""
     from nbconvert.filters import markdown2html
 
+    sys.path.insert(0, str(REPO))
+    from widgets.browser import IN_BROWSER_NOTE  # the apps say the same under their Rules
+
     notebook = json.loads((NOTEBOOKS / GALLERY).read_text())
     cells = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown"]
     body = "\n".join(markdown2html(cell) for cell in cells)
     body = re.sub(r'href="((?:apps|tutorials)/[\w-]+)\.ipynb"', r'href="voici/render/\1.html"', body)
+    body = re.sub(r'<a class="anchor-link" href="#[^"]*">[^<]*</a>', "", body)  # nbconvert's heading links
     note = f'<p class="nk-static-note">{html.escape(IN_BROWSER_NOTE)}</p>'
     return GALLERY_HTML.replace("{body}", body + "\n" + note)
 
@@ -327,17 +345,18 @@ code { font-size: .95em; }
 
 def finish(out: Path) -> None:
     """The gallery as the site's front page, no public CDN link, no file that no page requests."""
-    for name in UNUSED:
-        target = out / name
-        if target.is_dir():
-            shutil.rmtree(target)
-        elif target.exists():
-            target.unlink()
-    text, replacement = SERVICE_WORKER_CUT
-    holders = [bundle for bundle in sorted((out / "voici" / "build").glob("*.js")) if text in bundle.read_text()]
-    if len(holders) != 1 or holders[0].read_text().count(text) != 1:
-        raise SystemExit("error: Voici's bundles do not hold the service worker registration exactly once")
-    holders[0].write_text(holders[0].read_text().replace(text, replacement))
+    for pattern in UNUSED:
+        for target in out.glob(pattern):
+            if target.is_dir():
+                shutil.rmtree(target)
+            else:
+                target.unlink()
+    bundles = sorted((out / "voici" / "build").glob("*.js"))
+    for text, replacement in SERVICE_WORKER_CUTS:
+        holders = [bundle for bundle in bundles if text in bundle.read_text()]
+        if len(holders) != 1 or holders[0].read_text().count(text) != 1:
+            raise SystemExit(f"error: Voici's bundles do not hold this text exactly once: {text[:60]}...")
+        holders[0].write_text(holders[0].read_text().replace(text, replacement))
     for page in out.rglob("*.html"):
         text = page.read_text()
         cut = CDN_LINK.sub("", text)

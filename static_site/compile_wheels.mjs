@@ -1,6 +1,8 @@
-// Compile every wheel in a folder to bytecode with Pyodide's own CPython (the browser's), under Node:
+// Compile every wheel in a folder, and Pyodide's standard library, to bytecode with Pyodide's own CPython (the
+// browser's), under Node:
 //   node compile_wheels.mjs <pyodide package folder> <wheels folder>
-// A page then imports IPython & co. without compiling them (most of a cold start's Python time).
+// A page then imports IPython & co. without compiling them (most of a cold start's Python time).  The npm
+// package's python_stdlib.zip holds sources only; its sourceless copy goes to <wheels folder>/python_stdlib.zip.
 // Third-party wheels are made sourceless, as Pyodide ships its own (module.pyc in place of module.py:
 // smaller, and nothing to check); ninekit keeps its sources next to unchecked bytecode in __pycache__, so a
 // traceback still shows the line.  Each wheel is rewritten in place, entries in order and dated 1980-01-01.
@@ -12,6 +14,8 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodid
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
 pyodide.FS.mkdirTree("/wheels");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: wheelsDir }, "/wheels");
+pyodide.FS.mkdirTree("/pyodide");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: pyodideDir }, "/pyodide");
 pyodide.runPython(`
 import base64, hashlib, io, pathlib, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -64,4 +68,23 @@ for wheel in sorted(pathlib.Path("/wheels").glob("*.whl")):
             z.writestr(info, data)
     wheel.write_bytes(buffer.getvalue())
     print("compiled", wheel.name)
+
+# The standard library: module.py -> module.pyc (sourceless), the rest as it is, in the zip's own order.
+with zipfile.ZipFile("/pyodide/python_stdlib.zip") as z:
+    entries = [(i, z.read(i)) for i in z.infolist()]
+buffer = io.BytesIO()
+with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+    for info, data in entries:
+        name = info.filename
+        if name.endswith(".py"):
+            try:
+                data, name = pyc(data, name), name + "c"
+            except SyntaxError:
+                pass
+        out = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        out.external_attr = info.external_attr
+        out.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
+        z.writestr(out, data)
+pathlib.Path("/wheels/python_stdlib.zip").write_bytes(buffer.getvalue())
+print("compiled python_stdlib.zip")
 `);

@@ -82,3 +82,12 @@ def test_analyst_benchmark_runs(analyst_bench, capsys):
     assert "CountOfNineBot" in analyst_bench.bot_report(result, 1)
     assert analyst_bench.main(["--deals", "1", "--caps", "1", "--skip-hints", "--games", "0"]) == 0
     assert "best_line from the opening" in capsys.readouterr().out
+
+
+def test_site_benchmark_measures_a_folder(tmp_path):
+    """benchmarks/site.py's size count (the browser part needs a built site and Chromium: not run here)."""
+    module = next(_benchmark_module(RUN_PY.with_name("site.py"), "ninekit_benchmarks_site"))
+    (tmp_path / "a").write_bytes(b"12345")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "c").write_bytes(b"678")
+    assert module.site_size(tmp_path) == (8, 2)

@@ -5,7 +5,9 @@
     GameApp("nine_knights", seats=["human", "human"])   # hot-seat, with hand-over screens
 
 Importing this package also teaches IPython to show a bare ``ninekit.State``
-as its board picture, drawn from the spectator's view (no hidden data).
+as its board picture, drawn from the spectator's view (no hidden data), and,
+in the static site's browser kernel, makes widget messages keep their ``None``
+values (widgets/browser.py).
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ import ninekit
 
 from .app import COMPUTER, HUMAN, GameApp
 from .board import Board
+from .browser import keep_nulls
 from .choices import ChoiceBar
 from .tables import GenericAdapter, TableAdapter, adapter_for, register
 from .upload import LoadButton
+
+keep_nulls()
 
 __all__ = ["Board", "COMPUTER", "ChoiceBar", "GameApp", "GenericAdapter", "HUMAN", "LoadButton", "TableAdapter",
            "adapter_for", "register", "state_svg", "state_html"]

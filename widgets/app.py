@@ -30,6 +30,12 @@ wording.  Nothing lost: with ``resume=`` the
 game in progress is kept on the server (widgets/resume.py), offered back
 after a reload, and leaving the page mid-game asks first.
 
+In the static site (Pyodide: ``IN_BROWSER``, widgets/browser.py) there is no
+server: the app says so under its Rules, a moment's background work runs once
+the moment is on screen (no threads), and a game in progress is not kept for
+a reload (its files would live in the page's own memory and go with it);
+leaving the page mid-game still asks first.  See docs/static_site.md.
+
 Bounded: a running app holds a fixed set of widget models however long the
 game (the choice buttons are one :class:`ChoiceBar`; rebuilt forms close
 the widgets they replace), and the log of table events is capped.
@@ -53,6 +59,7 @@ from ninekit.bots import RandomBot, bot_for
 from ninekit.core import SEED_LIMIT, random_seed
 
 from .board import Board
+from .browser import IN_BROWSER, IN_BROWSER_NOTE, IN_BROWSER_RESUME, run_later
 from .choices import ChoiceBar
 from .page import PageTitle
 from .resume import ResumeLink, ResumeStore
@@ -246,7 +253,10 @@ class GameApp(w.VBox):
                          self._interlude_box]).add_class("ninekit-prompt")
         board = w.VBox([self.board]).add_class("ninekit-board-area")
         decide = w.VBox([self._choices, self._outcome, self._replay_bar]).add_class("ninekit-decide")
-        extras = w.VBox([self._toolbar, self._log_box, self._newgame, self._rules]).add_class("ninekit-extras")
+        extras = [self._toolbar, self._log_box, self._newgame, self._rules]
+        if IN_BROWSER:
+            extras.append(w.HTML(f'<p class="ninekit-in-browser">{esc(IN_BROWSER_NOTE)} {esc(IN_BROWSER_RESUME)}</p>'))
+        extras = w.VBox(extras).add_class("ninekit-extras")
         main = w.Box([board, prompt, decide, extras]).add_class("ninekit-main")
         self.children = [header, main, self._page_title] + (
             [self._resume_link] if self._resume_key is not None else [])
@@ -589,6 +599,9 @@ class GameApp(w.VBox):
                     if apply(update):
                         self._refresh_now()
 
+        if IN_BROWSER:  # no threads in the browser: after the moment is on screen (the page waits meanwhile)
+            run_later(work)
+            return
         thread = threading.Thread(target=work, name="ninekit-later", daemon=True)
         self._workers = [t for t in self._workers if t.is_alive()] + [thread]
         thread.start()
@@ -1305,7 +1318,7 @@ class GameApp(w.VBox):
         s = self._state
         in_progress = not s.is_over and bool(s.history) and HUMAN in self.seats
         self._resume_link.guard_leave = in_progress
-        if self._offered is not None or not self._reported:
+        if IN_BROWSER or self._offered is not None or not self._reported:
             return  # the visitor has not yet said whether to resume the game kept before
         store = self._store()
         if in_progress and s.seed is not None:

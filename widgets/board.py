@@ -121,6 +121,8 @@ _CSS = r"""
 .ninekit-app .ninekit-prompt { grid-area: prompt; min-width: 0; }
 .ninekit-app .ninekit-decide { grid-area: decide; min-width: 0; }
 .ninekit-app .ninekit-extras { grid-area: extras; min-width: 0; gap: 6px; }
+.ninekit-app .ninekit-in-browser { margin: 4px 0 0; font-size: 0.9em; line-height: 1.35;
+  color: var(--jp-ui-font-color2); }
 .ninekit-app .ninekit-board-area .ninekit-board { max-width: 640px; }
 @container ninekit (min-width: 960px) {
   .ninekit-app .ninekit-main { grid-template-columns: minmax(0, 1fr) minmax(320px, 400px);

@@ -5,9 +5,11 @@ A plain module (no pytest in it), so the benchmark can use it too:
 - starting and stopping a Voila server on notebooks/ the way ``make play`` does (``free_port``, ``voila_env``,
   ``start_voila``, ``stop_voila``) and looking at its kernels (``kernel_pids``, ``rss_mb``,
   ``wait_for_kernels``, ``kernel_id_of``, ``kernel_alive``, ``wait_until``);
+- serving a built static site (``serve_static``: the site ``make site`` builds, see docs/static_site.md);
 - launching Chromium (``CHROMIUM_ARGS``, ``chromium_executable``) and keeping pages local (``is_local``);
 - reading and playing a ``GameApp`` page (``visible``, ``shot``, ``signature``, ``settle``, ``status``,
-  ``message``, ``open_game``, ``click_like_a_person``, ``play_to_end``, ``phone_screen``).
+  ``message``, ``open_game``, ``set_seats``, ``start_quick_nine_knights``, ``click_like_a_person``,
+  ``play_to_end``, ``phone_screen``).
 
 The browser tests import it as ``appdriver`` (pytest puts tests/browser on ``sys.path``: there is no
 ``__init__.py`` there); the benchmark puts tests/browser on ``sys.path`` itself.
@@ -20,9 +22,13 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -200,6 +206,33 @@ def stop_voila(proc: subprocess.Popen, timeout: float = 15.0) -> None:
             continue
 
 
+class _QuietHandler(SimpleHTTPRequestHandler):
+    """A static file handler that keeps its request log to itself (the test output stays readable)."""
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@contextmanager
+def serve_static(root: Path):
+    """Serve the folder ``root`` on a free loopback port, as ``make serve-site`` does; yield its base URL.
+
+    >>> import tempfile, urllib.request
+    >>> folder = Path(tempfile.mkdtemp()); _ = (folder / "index.html").write_text("hello")
+    >>> with serve_static(folder) as url:
+    ...     urllib.request.urlopen(url + "/index.html").read()
+    b'hello'
+    """
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def kernel_pids(proc: subprocess.Popen) -> list[int]:
     """PIDs of the kernels a Voila server started (its ``ipykernel_launcher`` children), read from /proc."""
     found = []
@@ -347,6 +380,28 @@ def set_seats(page, seats: dict[str, str], start: bool = True) -> None:
         assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
 
 
+def start_quick_nine_knights(page, seed: int, quiet_limit: int) -> None:
+    """In a Nine Knights app: open "New game", seat South human against the computer, set the quiet limit
+    (a draw after that many turns in a row without a fight, for a short game) and the seed, press "Start new
+    game", and wait for the deal.  Checks that the seed is not left on screen (it gives away the deal)."""
+    set_seats(page, {"South": "human", "North": "computer"}, start=False)
+    form = page.locator(".ninekit-app .ninekit-new-game")
+    quiet = form.get_by_label("quiet limit")
+    quiet.fill(str(quiet_limit))
+    quiet.press("Enter")
+    box = form.get_by_label("Seed")
+    box.fill(str(seed))
+    box.press("Enter")
+    before = signature(page)
+    form.locator("button.ninekit-start").click()
+    assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
+    subtitle = page.locator(".ninekit-app .ninekit-seats").inner_text()
+    # A chosen seed is teacher mode: said to reveal the deal, and the number itself is not left on screen.
+    assert "Teacher mode" in subtitle and str(seed) not in subtitle, subtitle
+    assert form.get_by_label("Seed").input_value() == "", "the chosen seed stayed in the form"
+    assert not message(page), f"starting the game showed a message: {message(page)!r}"
+
+
 def click_like_a_person(page, rng) -> tuple[str, str] | None:
     """Make one click a player could make, then wait for the page to settle.
 
@@ -376,6 +431,18 @@ def click_like_a_person(page, rng) -> tuple[str, str] | None:
     return what, settle(page, before)
 
 
+def wait_for_a_choice(page, timeout_ms: int = 10_000) -> bool:
+    """Wait until the app offers something to click (a legal board item, a choice, a hand-over, "Next game")
+    or shows the end panel; False if nothing comes within ``timeout_ms``.  A page can be still for a moment
+    between two updates of one move (the computer thinking, or a slow kernel such as the static site's)."""
+    try:
+        page.wait_for_selector(f"{INTERACTIVE}, {PRIVACY}:visible, {NEXT}:visible, {OUTCOME}:visible",
+                               state="visible", timeout=timeout_ms)
+        return True
+    except Exception:  # noqa: BLE001 - Playwright's TimeoutError; the caller says what the page shows
+        return False
+
+
 def play_to_end(page, rng, max_clicks: int, on_step=None) -> int:
     """Click like a person (``click_like_a_person``) until the end panel shows; return the number of clicks.
 
@@ -390,6 +457,10 @@ def play_to_end(page, rng, max_clicks: int, on_step=None) -> int:
             on_step(page, clicks, now)
         assert clicks < max_clicks, f"no end panel after {clicks} clicks; last status: {now!r}"
         click = click_like_a_person(page, rng)
+        if click is None and wait_for_a_choice(page):  # it came in an update of its own, after a still moment
+            if page.locator(OUTCOME).is_visible():
+                break
+            click = click_like_a_person(page, rng)
         if click is None:
             raise AssertionError(f"nothing to click and no end panel after {clicks} clicks; status: {now!r}")
         what, outcome = click

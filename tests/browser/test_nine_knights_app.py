@@ -29,6 +29,7 @@ from appdriver import (
     settle,
     shot,
     signature,
+    start_quick_nine_knights,
     status,
     visible,
 )
@@ -57,23 +58,8 @@ def test_the_human_is_seated_at_random(open_app):
 
 
 def _start_quick_game(page) -> None:
-    """Open "New game", seat South human, set quiet limit and seed, press "Start new game"; wait for the deal."""
-    _set_seats(page, start=False)
-    form = page.locator(".ninekit-app .ninekit-new-game")
-    quiet = form.get_by_label("quiet limit")
-    quiet.fill(str(QUIET_LIMIT))
-    quiet.press("Enter")
-    seed = form.get_by_label("Seed")
-    seed.fill(str(SEED))
-    seed.press("Enter")
-    before = signature(page)
-    form.locator("button.ninekit-start").click()
-    assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
-    subtitle = page.locator(".ninekit-app .ninekit-seats").inner_text()
-    # A chosen seed is teacher mode: said to reveal the deal, and the number itself is not left on screen.
-    assert "Teacher mode" in subtitle and str(SEED) not in subtitle, subtitle
-    assert form.get_by_label("Seed").input_value() == "", "the chosen seed stayed in the form"
-    assert not message(page), f"starting the game showed a message: {message(page)!r}"
+    """Seat South human, set the quiet limit and the seed, start; the deal is shown."""
+    start_quick_nine_knights(page, SEED, QUIET_LIMIT)
 
 
 def test_play_a_full_game_by_clicks(open_app, artifacts_dir):

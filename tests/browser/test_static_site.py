@@ -1,0 +1,232 @@
+"""The static site (``make site``: Voici + Pyodide, docs/static_site.md) in Chromium, fully offline.
+
+The site built in ``site/`` is served on loopback by a plain static file server (``serve_static``, as ``make
+serve-site`` does); every request to anything but this machine is aborted (the ``page`` fixture's rule), and a
+test fails on any aborted request, any answer of 400 or more, and any page error.  The gallery is plain HTML
+(no kernel starts); each of the five apps becomes interactive with Python running in the page, and answers
+clicks; a Nine Knights game is played to the end by clicks; hot-seat play hands over in the browser; a lesson
+step of a tutorial is solved by a click.
+
+All tests share one browser context, so after the first page the browser cache holds Pyodide and the wheels
+(a visitor's second page).  Without a built site these tests skip, unless ``NINEKIT_SITE_REQUIRED`` is set
+(``.ci/run`` sets it, after ``make test`` built the site), when they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+
+import pytest
+from appdriver import (
+    CHOICES,
+    INTERACTIVE,
+    LEGAL,
+    OUTCOME,
+    PRIVACY,
+    REPO,
+    click_like_a_person,
+    is_local,
+    phone_screen,
+    play_to_end,
+    serve_static,
+    set_seats,
+    settle,
+    shot,
+    signature,
+    start_quick_nine_knights,
+    status,
+    visible,
+    wait_for_a_choice,
+)
+
+pytestmark = pytest.mark.browser
+
+SITE = REPO / "site"
+APPS = ("nine_knights", "double_nine", "count_of_nine", "codinca", "code_of_nine")
+TUTORIALS = APPS
+FIRST_LOAD_TIMEOUT_MS = 180_000  # Pyodide's first start on a busy 2-core machine; a visitor's is 10-20 s
+IN_BROWSER_TEXT = "the whole game runs in your own browser"
+
+
+@pytest.fixture(scope="module")
+def site_dir():
+    """site/, or skip (fail when NINEKIT_SITE_REQUIRED is set) if it is not built."""
+    if not (SITE / "index.html").is_file():
+        message = "site/ is not built (make site; it needs npm and PyPI)"
+        if os.environ.get("NINEKIT_SITE_REQUIRED"):
+            pytest.fail(message + "; NINEKIT_SITE_REQUIRED is set", pytrace=False)
+        pytest.skip(message)
+    return SITE
+
+
+@pytest.fixture(scope="module")
+def site_url(site_dir):
+    """Base URL of site/ served on loopback, as ``make serve-site`` serves it."""
+    with serve_static(site_dir) as url:
+        yield url
+
+
+class SitePage:
+    """One tab on the static site, with what it requested: ``blocked`` (non-local, aborted) and ``failed``
+    (answers of 400 or more, and requests that failed), and ``errors`` (page errors and console errors)."""
+
+    def __init__(self, page):
+        self.page, self.blocked, self.failed, self.errors = page, [], [], []
+        page.on("response", lambda r: r.status >= 400 and self.failed.append(f"{r.status} {r.url}"))
+        page.on("requestfailed", lambda r: is_local(r.url) and self.failed.append(f"failed {r.url}"))
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        page.set_default_timeout(60_000)
+
+    def check_clean(self) -> None:
+        assert not self.blocked, "requests that left this machine:\n" + "\n".join(self.blocked)
+        assert not self.failed, "requests that failed:\n" + "\n".join(self.failed)
+        assert not self.errors, "errors in the page:\n" + "\n".join(self.errors)
+
+
+@pytest.fixture(scope="module")
+def site_context(browser):
+    """One context for the module (a visitor's browser, its cache kept between pages), kept off the network."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    blocked: list[str] = []
+
+    def _block_external(route):
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", _block_external)
+    context.ninekit_blocked = blocked
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def site_page(site_context):
+    page = site_context.new_page()
+    site_context.ninekit_blocked.clear()
+    tab = SitePage(page)
+    tab.blocked = site_context.ninekit_blocked
+    try:
+        yield tab
+    finally:
+        page.close()
+
+
+def open_site_app(tab: SitePage, url: str):
+    """Open a Voici app page and wait until Python in the page has drawn the game and offers a choice."""
+    page = tab.page
+    response = page.goto(url, wait_until="domcontentloaded")
+    assert response is not None and response.ok, f"GET {url} -> {response and response.status}"
+    page.wait_for_selector(INTERACTIVE, state="visible", timeout=FIRST_LOAD_TIMEOUT_MS)
+    return page
+
+
+def test_gallery_is_a_plain_page_linking_every_app_and_tutorial(site_page, site_url, artifacts_dir):
+    """The gallery needs no kernel: no Pyodide, no wheel is requested; its cards link pages that exist."""
+    page = site_page.page
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(f"{site_url}/", wait_until="load")
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=str(artifacts_dir / "site_gallery.png"), full_page=True)
+    assert "Nine Knights" in page.inner_text("body") and IN_BROWSER_TEXT in page.inner_text("body")
+    assert [u for u in requested if re.search(r"pyodide|\.whl|\.wasm|voici", u)] == []
+    links = page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
+    for kind, names in (("apps", APPS), ("tutorials", TUTORIALS)):
+        for name in names:
+            href = f"voici/render/{kind}/{name}.html"
+            assert href in links, f"the gallery does not link {href}"
+            assert (SITE / href).is_file(), f"the gallery links {href}, which the site does not have"
+    site_page.check_clean()
+
+
+@pytest.mark.parametrize("game", APPS)
+def test_each_app_runs_in_the_browser_and_answers_clicks(site_page, site_url, game, artifacts_dir):
+    """Each app's page starts Python in the browser, draws the game, says it runs in the browser, and answers
+    a few clicks a player could make (a click offered as legal moves the game on)."""
+    page = open_site_app(site_page, f"{site_url}/voici/render/apps/{game}.html")
+    assert IN_BROWSER_TEXT in page.locator(".ninekit-app .ninekit-in-browser").inner_text()
+    rng = random.Random(9)
+    for _ in range(4):
+        if page.locator(OUTCOME).is_visible():
+            break
+        clicked = click_like_a_person(page, rng)
+        if clicked is None and wait_for_a_choice(page):  # the choices came in an update of their own
+            clicked = click_like_a_person(page, rng)
+        assert clicked is not None, f"nothing to click; status {status(page)!r}"
+        assert clicked[1] == "changed", f"clicking {clicked[0]} changed nothing; status {status(page)!r}"
+    shot(page, artifacts_dir / f"site_{game}.png")
+    site_page.check_clean()
+
+
+def test_nine_knights_played_to_the_end_by_clicks(site_page, site_url, artifacts_dir):
+    """A whole game against the computer (its bot runs in the page too), to the end panel, by clicks."""
+    page = open_site_app(site_page, f"{site_url}/voici/render/apps/nine_knights.html")
+    start_quick_nine_knights(page, seed=9, quiet_limit=6)
+    clicks = play_to_end(page, random.Random(2026), max_clicks=1500)
+    end_text = page.locator(OUTCOME).inner_text()
+    assert "Game over" in end_text and clicks > 10, end_text
+    assert page.locator(LEGAL).count() == 0 and not visible(page.locator(CHOICES))
+    shot(page, artifacts_dir / "site_nine_knights_end.png")
+    box = phone_screen(page, artifacts_dir / "site_nine_knights_390px.png")
+    assert box["right"] <= box["width"] + 1, f"board wider than a 390 px screen: {box}"
+    site_page.check_clean()
+
+
+def test_hot_seat_hands_over_in_the_browser(site_page, site_url, artifacts_dir):
+    """Two people at one screen (Codinca, whose hands are secret), in the dark theme: after a player's turn the
+    board shows no choice until the next player takes over, as on the Voila app."""
+    page = open_site_app(site_page, f"{site_url}/voici/render/apps/codinca.html?theme=dark")
+    set_seats(page, {"Fire": "human", "Earth": "human"})
+    rng = random.Random(3)
+    for _ in range(40):
+        wait_for_a_choice(page)
+        if visible(page.locator(PRIVACY)):
+            break
+        clicked = click_like_a_person(page, rng)
+        assert clicked is not None and clicked[1] == "changed", f"stuck; status {status(page)!r}"
+    else:
+        pytest.fail(f"no hand-over after 40 clicks; status {status(page)!r}")
+    assert page.locator(LEGAL).count() == 0 and not visible(page.locator(CHOICES))  # nothing of a hand shown
+    shot(page, artifacts_dir / "site_codinca_handover_dark.png")
+    before = signature(page)
+    visible(page.locator(PRIVACY))[0].click()
+    assert settle(page, before) == "changed"
+    assert wait_for_a_choice(page) and not visible(page.locator(PRIVACY))
+    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    rgb = [int(x) for x in background[background.index("(") + 1 : background.index(")")].split(",")[:3]]
+    assert sum(rgb) < 3 * 128, f"?theme=dark gave a light page background {background}"
+    site_page.check_clean()
+
+
+def test_a_tutorial_step_is_solved_by_a_click(site_page, site_url, artifacts_dir):
+    """Nine Knights tutorial, step "Placing: your two rows": clicking e3 (row 3, the front placing row) solves it."""
+    from playwright.sync_api import expect
+
+    page = site_page.page
+    page.goto(f"{site_url}/voici/render/tutorials/nine_knights.html", wait_until="domcontentloaded")
+    step = page.locator(".ninekit-lesson").filter(has_text="Placing: your two rows")
+    expect(step).to_be_visible(timeout=FIRST_LOAD_TIMEOUT_MS)
+    step.scroll_into_view_if_needed()
+    step.locator('.ninekit-board [data-id="e3"].legal:visible').click()
+    expect(step.locator(".nk-feedback")).to_contain_text("Solved!")
+    expect(page.locator(".ninekit-progress").first).to_contain_text("1 of")
+    step.screenshot(path=str(artifacts_dir / "site_tutorial_step.png"))
+    site_page.check_clean()
+
+
+def test_the_site_ships_no_notebook_no_lab_app_no_service_worker(site_dir):
+    """Only what a page requests is shipped: no notebook sources, no JupyterLab app, no service worker."""
+    shipped = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
+    assert not [p for p in shipped if p.endswith(".ipynb")], "notebooks shipped"
+    assert "service-worker.js" not in shipped
+    lab_app = [p for p in shipped if p.startswith("build/") and not p.startswith("build/themes/")]
+    assert lab_app == ["build/third-party-licenses.json"], lab_app  # only the themes and the licences
+    assert not [p for p in shipped if "jsdelivr" in p], "a public CDN copy shipped"
