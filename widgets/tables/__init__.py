@@ -49,9 +49,10 @@ An adapter has:
     words (Code of Nine: "Nobody wins" when every player cannot win, which
     is not a draw).
     Both may add ``"later"``: a function the shell calls on a background
-    thread (work that takes long, e.g. a search), returning keys to put
-    into the moment (``"html"``, ``"replays"``) once it is done; the
-    moment shows at once meanwhile (``GameApp.wait_background`` waits).
+    thread (work that takes long, e.g. a search; in the static site's
+    browser, which has no threads, once the moment is on screen), returning
+    keys to put into the moment (``"html"``, ``"replays"``) once it is done;
+    the moment shows at once meanwhile (``GameApp.wait_background`` waits).
 ``selects(move)``, ``irreversible(move)`` (optional)
     Whether ``move`` only chose a piece or card that may be put back (see ``selection_kinds``), and
     whether Undo may take ``move`` back at all (not when it showed a secret).
