@@ -42,7 +42,7 @@ from appdriver import (  # noqa: E402
     INTERACTIVE,
     NOTEBOOKS,
     chromium_executable,
-    is_local,
+    keep_local,
     start_voila,
     stop_voila,
 )
@@ -217,26 +217,17 @@ READY_JS = """(selector) => {
 READY_SELECTOR = INTERACTIVE.replace(":visible", "")
 
 
-def time_to_interactive(browser, url: str, timeout_s: float = 120.0, context=None) -> float:
-    """Seconds from navigation start until the app offers its first legal choice.
-
-    In a fresh browser context (empty cache) unless ``context`` is given (e.g. one whose cache a first visit
-    filled: a reload).  Requests to anything but this machine are aborted.
-    """
-    own = context is None
-    if own:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        # Keep the page off the network (the ninekit template asks for nothing outside); local requests only.
-        context.route("**/*", lambda route: route.continue_() if is_local(route.request.url) else route.abort())
-    page = context.new_page()
+def time_to_interactive(browser, url: str, timeout_s: float = 120.0) -> float:
+    """Seconds from navigation start until the app offers its first legal choice, in a fresh context."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
+        keep_local(context)  # the ninekit template asks for nothing outside; local requests only
+        page = context.new_page()
         page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
         handle = page.wait_for_function(READY_JS, arg=READY_SELECTOR, polling="raf", timeout=timeout_s * 1000)
         return float(handle.json_value()) / 1000.0
     finally:
-        page.close()
-        if own:
-            context.close()
+        context.close()
 
 
 def voila_benchmark(

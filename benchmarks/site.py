@@ -88,7 +88,8 @@ def close_profile(context) -> None:
 def visit(context, url: str, timeout_s: float = 180.0) -> dict:
     """Open ``url`` in ``context``; return time to interactive (s), bytes transferred and the console phases."""
     page = context.new_page()
-    received: list = [0]  # bytes, then the URLs of requests that left this machine
+    received = [0]  # bytes
+    external: list[str] = []  # requests that left this machine
     phases: dict[str, float] = {}
     start = time.monotonic()
 
@@ -103,13 +104,13 @@ def visit(context, url: str, timeout_s: float = 180.0) -> dict:
 
     page.on("requestfinished", on_finished)
     page.on("console", on_console)
-    page.on("request", lambda request: is_local(request.url) or received.append(request.url))
+    page.on("request", lambda request: is_local(request.url) or external.append(request.url))
     try:
         page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
         handle = page.wait_for_function(READY_JS, arg=READY_SELECTOR, polling="raf", timeout=timeout_s * 1000)
         tti = float(handle.json_value()) / 1000.0
         page.wait_for_timeout(500)  # requests still in flight at that moment
-        return {"tti": tti, "bytes": received[0], "phases": phases, "external": received[1:]}
+        return {"tti": tti, "bytes": received[0], "phases": phases, "external": external}
     finally:
         page.close()
 

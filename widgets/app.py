@@ -1319,7 +1319,9 @@ class GameApp(w.VBox):
         in_progress = not s.is_over and bool(s.history) and HUMAN in self.seats
         self._resume_link.guard_leave = in_progress
         if IN_BROWSER or self._offered is not None or not self._reported:
-            return  # the visitor has not yet said whether to resume the game kept before
+            # In the browser nothing is kept (it would go with the page); else the visitor has not yet said
+            # whether to resume the game kept before.
+            return
         store = self._store()
         if in_progress and s.seed is not None:
             if self._token is None:

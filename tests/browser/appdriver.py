@@ -6,7 +6,8 @@ A plain module (no pytest in it), so the benchmark can use it too:
   ``start_voila``, ``stop_voila``) and looking at its kernels (``kernel_pids``, ``rss_mb``,
   ``wait_for_kernels``, ``kernel_id_of``, ``kernel_alive``, ``wait_until``);
 - serving a built static site (``serve_static``: the site ``make site`` builds, see docs/static_site.md);
-- launching Chromium (``CHROMIUM_ARGS``, ``chromium_executable``) and keeping pages local (``is_local``);
+- launching Chromium (``CHROMIUM_ARGS``, ``chromium_executable``), keeping pages local (``is_local``,
+  ``keep_local``) and collecting their errors (``watch_errors``);
 - reading and playing a ``GameApp`` page (``visible``, ``shot``, ``signature``, ``settle``, ``status``,
   ``message``, ``open_game``, ``set_seats``, ``start_quick_nine_knights``, ``click_like_a_person``,
   ``play_to_end``, ``phone_screen``).
@@ -306,6 +307,39 @@ def is_local(url: str) -> bool:
     """Whether a page's request stays on this machine (loopback host, or a data:/blob:/... URL)."""
     host = urlsplit(url).hostname
     return host in LOCAL_HOSTS or not url.startswith(("http:", "https:", "ws:", "wss:"))
+
+
+def keep_local(context) -> list[str]:
+    """Abort every request of a Playwright browser ``context`` to anything but this machine; return the list
+    those aborted requests' URLs are added to."""
+    blocked: list[str] = []
+
+    def _block_external(route):
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", _block_external)
+    return blocked
+
+
+def watch_errors(page) -> list[str]:
+    """Collect a page's uncaught errors (``"pageerror: ..."``) and console errors (``"console: ..."``) into the
+    list returned, leaving out the failed loads of requests that ``keep_local`` aborted."""
+    errors: list[str] = []
+
+    def _on_console(msg):
+        if msg.type != "error":
+            return
+        if msg.text.startswith("Failed to load resource") and not is_local(msg.location.get("url", "")):
+            return
+        errors.append(f"console: {msg.text}")
+
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.on("console", _on_console)
+    return errors
 
 
 # --- reading and playing a GameApp page ----------------------------------------------------

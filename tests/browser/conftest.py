@@ -20,7 +20,15 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from appdriver import CHROMIUM_ARGS, NOTEBOOKS, chromium_executable, is_local, start_voila, stop_voila
+from appdriver import (
+    CHROMIUM_ARGS,
+    NOTEBOOKS,
+    chromium_executable,
+    keep_local,
+    start_voila,
+    stop_voila,
+    watch_errors,
+)
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 # Test-only overrides of voila.json for the session's server: one preheated kernel per notebook, refilled at
@@ -108,30 +116,10 @@ def page(browser):
     (``"console: ..."``) seen so far, leaving out the failed loads of those blocked requests; tests assert on it.
     """
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    external: list[str] = []
-
-    def _block_external(route):
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            external.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", _block_external)
+    external = keep_local(context)
     page = context.new_page()
-    errors: list[str] = []
-    page.ninekit_errors = errors
+    page.ninekit_errors = watch_errors(page)
     page.ninekit_external_requests = external
-
-    def _on_console(msg):
-        if msg.type != "error":
-            return
-        if msg.text.startswith("Failed to load resource") and not is_local(msg.location.get("url", "")):
-            return
-        errors.append(f"console: {msg.text}")
-
-    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
-    page.on("console", _on_console)
     page.set_default_timeout(60_000)
     try:
         yield page

@@ -57,15 +57,10 @@ def test_the_human_is_seated_at_random(open_app):
     assert form.get_by_label("Seat a lone human player at random").is_checked()
 
 
-def _start_quick_game(page) -> None:
-    """Seat South human, set the quiet limit and the seed, start; the deal is shown."""
-    start_quick_nine_knights(page, SEED, QUIET_LIMIT)
-
-
 def test_play_a_full_game_by_clicks(open_app, artifacts_dir):
     page = open_game(open_app, APP)
     shot(page, artifacts_dir / "nine_knights_start.png")
-    _start_quick_game(page)
+    start_quick_nine_knights(page, SEED, QUIET_LIMIT)
 
     statuses: list[str] = []
     shot_mid = False

@@ -28,6 +28,7 @@ from appdriver import (
     REPO,
     click_like_a_person,
     is_local,
+    keep_local,
     phone_screen,
     play_to_end,
     serve_static,
@@ -39,6 +40,7 @@ from appdriver import (
     status,
     visible,
     wait_for_a_choice,
+    watch_errors,
 )
 
 pytestmark = pytest.mark.browser
@@ -69,15 +71,14 @@ def site_url(site_dir):
 
 
 class SitePage:
-    """One tab on the static site, with what it requested: ``blocked`` (non-local, aborted) and ``failed``
-    (answers of 400 or more, and requests that failed), and ``errors`` (page errors and console errors)."""
+    """One tab on the static site, with what went wrong: ``blocked`` (requests that left this machine, aborted;
+    shared by the tabs of ``site_context``), ``failed`` (answers of 400 or more, and local requests that
+    failed) and ``errors`` (page errors and console errors, as ``watch_errors`` collects them)."""
 
-    def __init__(self, page):
-        self.page, self.blocked, self.failed, self.errors = page, [], [], []
+    def __init__(self, page, blocked: list[str]):
+        self.page, self.blocked, self.failed, self.errors = page, blocked, [], watch_errors(page)
         page.on("response", lambda r: r.status >= 400 and self.failed.append(f"{r.status} {r.url}"))
         page.on("requestfailed", lambda r: is_local(r.url) and self.failed.append(f"failed {r.url}"))
-        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
-        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
         page.set_default_timeout(60_000)
 
     def check_clean(self) -> None:
@@ -90,17 +91,7 @@ class SitePage:
 def site_context(browser):
     """One context for the module (a visitor's browser, its cache kept between pages), kept off the network."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    blocked: list[str] = []
-
-    def _block_external(route):
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            blocked.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", _block_external)
-    context.ninekit_blocked = blocked
+    context.ninekit_blocked = keep_local(context)
     try:
         yield context
     finally:
@@ -109,14 +100,12 @@ def site_context(browser):
 
 @pytest.fixture
 def site_page(site_context):
-    page = site_context.new_page()
     site_context.ninekit_blocked.clear()
-    tab = SitePage(page)
-    tab.blocked = site_context.ninekit_blocked
+    tab = SitePage(site_context.new_page(), site_context.ninekit_blocked)
     try:
         yield tab
     finally:
-        page.close()
+        tab.page.close()
 
 
 def open_site_app(tab: SitePage, url: str):
