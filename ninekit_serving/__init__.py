@@ -15,6 +15,9 @@ jupyter_server's kernel manager with three additions, each a configurable settin
   (``MappingKernelManager.cull_idle_timeout``, ``cull_connected`` false) reclaims a kernel that many
   seconds after its page went away, whatever the player was doing before: a student who thought for ten
   minutes and then lost Wi-Fi for a moment keeps the game.
+- a kernel no page has connected to yet gets the whole timeout from the first sweep that finds it outside
+  Voila's pool: a preheated kernel that waited in the pool longer than the timeout is not culled in the
+  moment between being handed to a visitor and the visitor's page connecting to it (which left a dead page).
 
 It is a plain class: Voila (``VoilaConfiguration.multi_kernel_manager_class``) wraps it with its preheating
 pool when ``preheat_kernel`` is on.  Standard library, tornado, traitlets and jupyter_server only.
@@ -96,6 +99,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._starting = 0  # kernels holding a start slot
         self._starting_background = 0  # of which the preheated pool's
         self._slot_freed: asyncio.Condition | None = None
+        self._connected_once: set[str] = set()  # kernels a page has connected to
+        self._clock_started: set[str] = set()  # kernels never connected whose idle clock a sweep started
 
     # --- the cap and the start queue ---------------------------------------------------
 
@@ -178,6 +183,34 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             client.stop_channels()
 
     # --- idle clock ---------------------------------------------------------------------
+
+    def notify_connect(self, kernel_id):
+        """Remember that a page has connected to this kernel."""
+        super().notify_connect(kernel_id)
+        if kernel_id in self._kernels:
+            self._connected_once.add(kernel_id)
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        """Cull as jupyter_server does, except that a kernel no page has connected to yet is spared at the
+        first sweep that sees it (Voila's pool wrapper has already spared it while it waited in the pool),
+        and its idle clock starts then.
+
+        A preheated kernel can wait in the pool longer than the cull timeout; once Voila hands it to a
+        visitor it leaves the pool, and until the visitor's page connects a sweep would find it idle for
+        too long and cull it.  A page that never connects loses its kernel a timeout later.
+        """
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None and kernel_id not in self._connected_once and kernel_id not in self._clock_started:
+            self._clock_started.add(kernel_id)
+            kernel.last_activity = utcnow()
+            return None
+        return await ensure_async(super().cull_kernel_if_idle(kernel_id))
+
+    def remove_kernel(self, kernel_id):
+        """Forget a kernel that has gone."""
+        self._connected_once.discard(kernel_id)
+        self._clock_started.discard(kernel_id)
+        return super().remove_kernel(kernel_id)
 
     def notify_disconnect(self, kernel_id):
         """When the last browser connection of a kernel closes, its idle time starts now."""
