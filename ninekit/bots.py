@@ -29,7 +29,7 @@ from .double_nine import DoubleNineBot
 from .nine_knights import INDEX, fight
 
 __all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "CodeOfNineBot",
-           "bot_for", "BOTS"]
+           "bot_for", "BOTS", "LEVELS"]
 
 
 class Bot(Protocol):
@@ -131,10 +131,22 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {"codinca": CodincaBot, "code_of_
                                                 "nine_knights": NineKnightsBot}
 
 
-def bot_for(game: str, seed: int | None = 0) -> Bot:
-    """The best computer player ninekit has for ``game`` (else a RandomBot).
+# The levels of every game's computer player, weakest first.
+LEVELS = ("easy", "normal", "hard")
+
+
+def bot_for(game: str, seed: int | None = 0, level: str = "normal") -> Bot:
+    """The computer player for ``game`` at ``level`` (one of ``LEVELS``).
 
     >>> type(bot_for("nine_knights")).__name__
     'NineKnightsBot'
+    >>> bot_for("nine_knights", level="expert")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown level 'expert'; levels are: easy, normal, hard
     """
-    return BOTS.get(game, RandomBot)(seed)
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
+    if level == "easy":
+        return RandomBot(seed)
+    return BOTS.get(game, RandomBot)(seed)  # "hard" is being built: ISMCTS (issue 13)
