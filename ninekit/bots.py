@@ -1,9 +1,13 @@
-"""Computer players: one ``Bot`` protocol, a seeded ``RandomBot``, game heuristics.
+"""Computer players: one ``Bot`` protocol, a seeded ``RandomBot``, game heuristics, and the levels.
 
 A bot decides for the seat to move from what that seat may know: its
 ``state.view(seat)`` and its own legal decisions (which depend only on what
 the seat knows), or a ``state.determinize(seat, rng)``.  It never reads
-``state.position``.
+``state.position`` of the real game (only of worlds sampled from the view).
+
+``bot_for(game, seed, level)`` gives every game's player at each of ``LEVELS``:
+``easy`` (random), ``normal`` (the game's heuristic), ``hard`` (the shared
+:class:`~ninekit.search.ISMCTS` with the settings in ``HARD``); see ``docs/bots.md``.
 
     >>> import random, ninekit
     >>> from ninekit.bots import bot_for
@@ -17,19 +21,23 @@ the seat knows), or a ``state.determinize(seat, rng)``.  It never reads
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Protocol
 
 from .code_of_nine.bot import CodeOfNineBot
-from .codinca.bot import CodincaBot
+from .codinca.bot import CodincaBot, disc_distance
 from .core import Move, State
-from .count_of_nine.analyst import CountOfNineBot
+from .count_of_nine.analyst import _NO_FLOOR, CountOfNineBot, _hint_cap
+from .count_of_nine.analyst import _Search as _CountSearch
 from .double_nine import DoubleNineBot
-from .nine_knights import INDEX, fight
+from .nine_knights import COLUMNS, INDEX, NEIGHBOURS, ROWS, SQUARES, fight
+from .nine_knights import owner as _owner
+from .search import ISMCTS, RandomPolicy
 
 __all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "CodeOfNineBot",
-           "bot_for", "BOTS", "LEVELS"]
+           "bot_for", "hard_bot", "threat", "BOTS", "HARD", "LEVELS"]
 
 
 class Bot(Protocol):
@@ -55,12 +63,15 @@ class RandomBot:
 
 
 class NineKnightsBot:
-    """A simple Nine Knights player.
+    """A simple Nine Knights player that defends its Goal Tokens.
 
     It takes a win when it has one, attacks when it *knows* it wins the fight
     (the enemy's number was revealed earlier), avoids fights it knows it
     loses, reveals its Hidden Token when that wins, and otherwise walks its
-    Knights towards the enemy Goal field of their own number.
+    Knights towards the enemy Goal field of their own number.  Before all that
+    but a win of its own, it **defends**: an enemy Knight whose number it
+    knows and that could reach the Goal Token of that number in one move, or in
+    two moves it could not answer, is beaten or blocked (see :func:`threat`).
 
     >>> import ninekit
     >>> from ninekit.nine_knights import position
@@ -70,8 +81,8 @@ class NineKnightsBot:
     'Move the chosen Knight to c10'
     """
 
-    def __init__(self, seed: int | None = 0):
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | random.Random | None = 0):
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, state: State) -> Move:
         moves = state.legal_moves()
@@ -82,43 +93,152 @@ class NineKnightsBot:
         if kind not in ("select", "to"):
             return self.rng.choice([m for m in moves if m.kind != "cancel"] or moves)
         view = state.view(seat)
+        board = {k["square"]: k for k in view["knights"]}
+        danger = _dangerous(board, view, seat)
         if kind == "to":
             frm = view["selected"]
-            return max((m for m in moves if m.kind == "to"), key=lambda m: self._score(view, seat, frm, m.args[0]))
-        world = state.determinize(seat, self.rng)  # look ahead only in a world built from the view
+            return max((m for m in moves if m.kind == "to"),
+                       key=lambda m: self._score(view, board, seat, frm, m.args[0], danger))
         best, best_score = None, None
         for select in moves:
-            after = world.play(select)
-            for to in after.legal_moves():
-                if to.kind != "to":
-                    continue
-                score = self._score(view, seat, select.args[0], to.args[0])
+            frm = select.args[0]
+            for to in _targets(board, view, seat, frm):
+                score = self._score(view, board, seat, frm, to, danger)
                 if best_score is None or score > best_score:
                     best, best_score = select, score
         return best
 
-    def _score(self, view: dict, seat: int, frm: str, to: str) -> float:
+    def _score(self, view: dict, board: dict, seat: int, frm: str, to: str, danger: bool) -> float:
         """How good moving the Knight on ``frm`` to ``to`` looks from ``view``."""
-        knights = {k["square"]: k for k in view["knights"]}
-        mine = knights[frm]
+        mine = board[frm]
         duty = mine["duty"]
-        target = knights.get(to)
+        target = board.get(to)
         enemy_row = 10 if seat == 0 else 1
         if int(to[1:]) == enemy_row:
             return 1000.0  # only the Goal field of its own number is legal: a win
         goal_col = view["goals"][1 - seat].index(duty)
         goal = goal_col * 1 + (enemy_row - 1) * 9
         score = _distance(INDEX[frm], goal) - _distance(INDEX[to], goal) + self.rng.random() * 0.5
+        hidden = view["hidden_tokens"]
+        after = None
+        if danger:  # an enemy Knight of known number is two moves from its Goal Token or nearer
+            after = dict(board)
+            del after[frm]
+            after[to] = mine
         if target is not None:
             if target["duty"] is None:
                 score -= 2.0  # a fight it cannot foresee
             else:
-                hidden = view["hidden_tokens"]
                 mine_h = hidden[seat] if hidden[seat] == duty else None
                 theirs_h = hidden[1 - seat] if view["hidden_revealed"][1 - seat] else None
                 won = fight(duty, target["duty"], attacker_hidden=mine_h, defender_hidden=theirs_h)
                 score += 50.0 if won == "attacker" else -50.0
-        return score
+                if won != "attacker" and after is not None:
+                    after[to] = target
+        if after is None:
+            return score
+        level = threat(after, view, seat)
+        return score - (900.0 if level == 2 else 300.0 if level == 1 else 0.0)
+
+
+def _targets(board: dict, view: dict, seat: int, frm: str) -> list[str]:
+    """The fields the Knight of ``seat`` on ``frm`` may move to, from the view (the rules' own list).
+
+    >>> import ninekit
+    >>> from ninekit.nine_knights import position
+    >>> view = position({"c9": "S3", "a5": "N1"}).view(0)
+    >>> _targets({k["square"]: k for k in view["knights"]}, view, 0, "c9")
+    ['b8', 'c8', 'd8', 'b9', 'd9', 'c10']
+    """
+    duty = board[frm]["duty"]
+    enemy_row = ROWS if seat == 0 else 1
+    out = []
+    for t in NEIGHBOURS[INDEX[frm]]:
+        square = SQUARES[t]
+        row = t // 9 + 1
+        if row == enemy_row:
+            if view["goals"][1 - seat][t % 9] == duty:
+                out.append(square)
+        elif row != ROWS + 1 - enemy_row:
+            held = board.get(square)
+            if held is None or held["owner"] != seat:
+                out.append(square)
+    return out
+
+
+def _dangerous(board: dict, view: dict, seat: int) -> bool:
+    """Whether an enemy Knight of known number stands two moves from its Goal Token or nearer.
+
+    >>> import ninekit
+    >>> from ninekit.nine_knights import position
+    >>> view = position({"a3": "N1", "e5": "S4"}, revealed=["N1"]).view(0)
+    >>> _dangerous({k["square"]: k for k in view["knights"]}, view, 0)
+    True
+    """
+    home = 0 if seat == 0 else (ROWS - 1) * 9
+    for square, knight in board.items():
+        if knight["owner"] != seat and knight["duty"] is not None:
+            goal = home + view["goals"][seat].index(knight["duty"])
+            if _distance(INDEX[square], goal) <= 2:
+                return True
+    return False
+
+
+def threat(board: dict, view: dict, seat: int) -> int:
+    """How near an enemy Knight of known number is to ``seat``'s Goal Token of that number on ``board``.
+
+    ``board`` maps squares to Knights as in ``view["knights"]``.  2: one move from it (the Goal field is
+    always empty, so it wins next turn); 1: two moves from it, through a field it can enter (empty, or held
+    by a Knight of ours it beats) where none of our Knights could then beat it; 0: neither.
+
+    >>> import ninekit
+    >>> from ninekit.nine_knights import position
+    >>> s = position({"a3": "N8", "e5": "S4"}, revealed=["N8"], goals=[[8, 1, 2, 3, 4, 5, 6, 7, 9], range(1, 10)])
+    >>> view = s.view(0)
+    >>> threat({k["square"]: k for k in view["knights"]}, view, 0)
+    1
+    """
+    home = 1 if seat == 0 else ROWS
+    hidden = view["hidden_tokens"]
+    theirs_h = hidden[1 - seat] if view["hidden_revealed"][1 - seat] else None
+    worst = 0
+    for square, enemy in board.items():
+        duty = enemy["duty"]
+        if enemy["owner"] == seat or duty is None:
+            continue
+        goal = INDEX[f"{COLUMNS[view['goals'][seat].index(duty)]}{home}"]
+        at = INDEX[square]
+        far = _distance(at, goal)
+        if far == 1:
+            return 2
+        if far != 2:
+            continue
+        for step in NEIGHBOURS[goal]:
+            if _distance(step, at) != 1 or SQUARES[step][1:] == str(home):
+                continue
+            held = board.get(SQUARES[step])
+            if held is not None:
+                if held["owner"] != seat:
+                    continue  # its own Knight stands there
+                mine_h = hidden[seat] if hidden[seat] == held["duty"] else None
+                if fight(duty, held["duty"], attacker_hidden=theirs_h, defender_hidden=mine_h) != "attacker":
+                    continue  # our Knight there beats it
+            if not _answered(board, view, seat, step, duty, theirs_h):
+                worst = 1
+    return worst
+
+
+def _answered(board: dict, view: dict, seat: int, step: int, duty: int, theirs_h) -> bool:
+    """Whether one of ``seat``'s Knights next to ``step`` beats an enemy Knight ``duty`` standing there."""
+    hidden = view["hidden_tokens"]
+    for near in NEIGHBOURS[step]:
+        knight = board.get(SQUARES[near])
+        if knight is None or knight["owner"] != seat or near == step:
+            continue
+        mine_h = hidden[seat] if hidden[seat] == knight["duty"] else None
+        if fight(knight["duty"], duty, attacker_hidden=mine_h, defender_hidden=theirs_h) == "attacker":
+            return True
+    return False
 
 
 def _distance(a: int, b: int) -> int:
@@ -135,11 +255,117 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {"codinca": CodincaBot, "code_of_
 LEVELS = ("easy", "normal", "hard")
 
 
-def bot_for(game: str, seed: int | None = 0, level: str = "normal") -> Bot:
+# --- the hard level: ISMCTS, tuned per game ----------------------------------------------------------------
+
+def _nine_knights_value(world: State, seat: int) -> float:
+    """A cut-off playout's value for ``seat``: Knights left and the nearest Knight to its Goal Token.
+
+    >>> import ninekit
+    >>> round(_nine_knights_value(ninekit.make("nine_knights").new(1), 0), 2)
+    0.5
+    """
+    view = world.view(None)
+    if world.position.phase != "movement":
+        return 0.5
+    pos = world.position  # a sampled world: every number in it comes from the seat's view and the rng
+    counts, near = [0, 0], [9, 9]
+    for i, knight in enumerate(pos.board):
+        if knight is None:
+            continue
+        side = _owner(pos, knight)
+        counts[side] += 1
+        row = 10 if side == 0 else 1
+        goal = view["goals"][1 - side].index(int(knight[1:])) + (row - 1) * 9
+        near[side] = min(near[side], _distance(i, goal))
+    for side in (0, 1):
+        counts[side] += len(pos.waiting[side])
+    value = 0.5 + 0.08 * (counts[seat] - counts[1 - seat]) + 0.05 * (near[1 - seat] - near[seat])
+    return min(0.95, max(0.05, value))
+
+
+def _codinca_value(world: State, seat: int) -> float:
+    """A cut-off playout's value for ``seat``: how many own turns each seat still needs, by the exact
+    distance tables (the sum over the discs a seat still has to claim, nearest first), turned into a share.
+
+    >>> import ninekit
+    >>> round(_codinca_value(ninekit.make("codinca", 2).new(1), 0), 2)
+    0.5
+    """
+    need = []
+    for p in range(world.game.players):
+        view = world.view(p)  # a sampled world: each seat's discs in it come from the view and the rng
+        left = view["claims_to_win"] - len(view["claimed"][p])
+        dists = sorted(disc_distance(view["tiles"], view["elements"][p], d["id"])
+                       for d in view["discs"][p] if not d["claimed"])
+        need.append(sum(dists[:max(0, left)]))
+    best_other = min(need[p] for p in range(len(need)) if p != seat)
+    return 1.0 / (1.0 + math.exp(-0.8 * (best_other - need[seat])))
+
+
+def _count_of_nine_value(world: State, seat: int) -> float:
+    """A leaf's value for the Builder: the best match total still reachable in this sampled world (the
+    analyst's exact search over the round in play and the next, as the ``normal`` Builder looks ahead),
+    scaled as :func:`_count_of_nine_reward`.
+
+    >>> from ninekit.count_of_nine import position
+    >>> s = position(target="Harbour", deck=["9"], city=["Tavern@3", "Quarry@8"], round=2)
+    >>> 0 < _count_of_nine_value(s, 0) < 1
+    True
+    """
+    pos = world.position  # a sampled world: its deck order comes from the view and the rng
+    if pos.phase == "target":  # the next game's target is still to choose: its best choice
+        return max(_count_of_nine_value(world.play(m), seat) for m in world.legal_moves())
+    search = _CountSearch(pos, _hint_cap(world.view(0), 1))
+    total = sum(r[3] for r in pos.results[:search.base]) + search.value(pos, _NO_FLOOR)
+    return min(1.0, max(0.0, 0.5 + total / 100))
+
+
+def _count_of_nine_reward(outcome, seat: int, players: int) -> float:
+    """Count of Nine has one Builder, who always "wins": value the match total instead (0..1).
+
+    >>> from ninekit.core import Outcome
+    >>> _count_of_nine_reward(Outcome((20,), (0,), "Match total 20"), 0, 1)
+    0.7
+    """
+    return min(1.0, max(0.0, 0.5 + outcome.scores[0] / 100))
+
+
+# Per game: the ISMCTS settings of ``hard`` (iterations are calibrated in benchmarks/levels.py so that a
+# decision takes well under 2 s on one core of the development machine).
+HARD: dict[str, dict] = {
+    "nine_knights": {"iterations": 150, "rollout": NineKnightsBot, "rollout_plies": 24,
+                     "evaluate": _nine_knights_value},
+    "double_nine": {"iterations": 80, "rollout": lambda seed: DoubleNineBot(seed, depth=1)},
+    "codinca": {"iterations": 300, "rollout": RandomPolicy, "rollout_plies": 0, "evaluate": _codinca_value},
+    "code_of_nine": {"iterations": 400},
+    "count_of_nine": {"iterations": 30, "rollout_plies": 0, "evaluate": _count_of_nine_value,
+                      "reward": _count_of_nine_reward},
+}
+
+
+def hard_bot(game: str, seed: int | None = 0, **budget) -> ISMCTS:
+    """The ``hard`` level of ``game``: :class:`~ninekit.search.ISMCTS` with the game's settings.
+
+    ``budget`` overrides them (``iterations=``, ``seconds=``, ...).
+
+    >>> hard_bot("nine_knights", 1, iterations=10).iterations
+    10
+    """
+    settings = dict(HARD.get(game, {}))
+    settings.update(budget)
+    return ISMCTS(seed, **settings)
+
+
+def bot_for(game: str, seed: int | None = 0, level: str = "normal", **budget) -> Bot:
     """The computer player for ``game`` at ``level`` (one of ``LEVELS``).
+
+    ``easy`` chooses at random, ``normal`` is the game's heuristic bot, ``hard`` searches
+    (:func:`hard_bot`; ``budget`` keywords such as ``iterations=`` or ``seconds=`` apply to it only).
 
     >>> type(bot_for("nine_knights")).__name__
     'NineKnightsBot'
+    >>> type(bot_for("codinca", level="hard", iterations=5)).__name__
+    'ISMCTS'
     >>> bot_for("nine_knights", level="expert")
     Traceback (most recent call last):
     ...
@@ -147,6 +373,10 @@ def bot_for(game: str, seed: int | None = 0, level: str = "normal") -> Bot:
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
+    if budget and level != "hard":
+        raise ValueError(f"budget keywords ({', '.join(budget)}) apply to the hard level only")
     if level == "easy":
         return RandomBot(seed)
-    return BOTS.get(game, RandomBot)(seed)  # "hard" is being built: ISMCTS (issue 13)
+    if level == "hard":
+        return hard_bot(game, seed, **budget)
+    return BOTS.get(game, RandomBot)(seed)

@@ -1238,7 +1238,8 @@ def _determinize(pos: Position, seat: int | None, rng: random.Random) -> Positio
         mine.append((places, frozenset(known_here)))
     taken = exact | set(placed.values())
     free = [k for k, inst in enumerate(cards) if inst not in exact and k not in placed]
-    pool = [inst for inst in cards if inst not in taken]
+    # Sorted by number first: the pool shuffled is then the same for every state with the same view.
+    pool = sorted((inst for inst in cards if inst not in taken), key=lambda inst: (inst % 20, inst))
     rng.shuffle(pool)
     new = list(cards)
     for k, inst in placed.items():
@@ -1254,11 +1255,15 @@ def _determinize(pos: Position, seat: int | None, rng: random.Random) -> Positio
             pile[i] = inst
         else:
             removed[i] = inst
-    # The seat's vague knowledge now points at the cards sampled into those places.
-    vague = tuple(v for v in pos.vague if v[0] != me) + tuple(
+    # What the other seats knew of a place they now know of the card sampled into it; the seat's vague
+    # knowledge now points at the cards sampled into those places.
+    moved = dict(zip(cards, new))
+    known = tuple(k if q == me else frozenset(moved.get(x, x) for x in k) for q, k in enumerate(pos.known))
+    vague = tuple((q, frozenset(moved.get(x, x) for x in group), type(seen)(moved.get(x, x) for x in seen))
+                  for q, group, seen in pos.vague if q != me) + tuple(
         (me, frozenset(new[k] for k in places), seen) for places, seen in mine if seen)
     return _rep(pos, hands=tuple(map(tuple, hands)), pile=tuple(pile), removed=tuple(removed),
-                        vague=vague, key=rng.getrandbits(64))
+                known=known, vague=vague, key=rng.getrandbits(64))
 
 
 def _event_text(event: tuple, who: str) -> str:

@@ -840,7 +840,7 @@ def _resample_duties(pos: Position, side: int, rng: random.Random) -> Position:
             continue
         slots = list(order)  # slots[n] = type letter of duty g*3+n+1
         free_n = [n for n in range(3) if f"{'SN'[side]}{g * 3 + n + 1}" not in fixed]
-        free_types = [slots[n] for n in free_n]
+        free_types = sorted(slots[n] for n in free_n)  # sorted: the sample depends only on the view
         rng.shuffle(free_types)
         for n, t in zip(free_n, free_types):
             slots[n] = t
@@ -848,11 +848,15 @@ def _resample_duties(pos: Position, side: int, rng: random.Random) -> Position:
     new_orders = tuple(new_orders)
     # Same-type Knights are told apart only by where they stand: deal the new
     # numbers of each type out to that type's unrevealed Knights at random.
+    # The Knights are taken in an order the other seat can see (board squares, then the Waiting Area),
+    # never by their true numbers.
+    where = {k: i for i, k in enumerate(pos.board) if k is not None}
     mapping = {}
     for letter in KNIGHT_TYPES:
-        old = [k for k in KNIGHT_IDS if COLOUR[k] == side and k not in fixed
-               and pos.orders[side][(DUTY[k] - 1) // 3] is not None
-               and pos.orders[side][(DUTY[k] - 1) // 3][(DUTY[k] - 1) % 3] == letter]
+        old = sorted((k for k in KNIGHT_IDS if COLOUR[k] == side and k not in fixed
+                      and pos.orders[side][(DUTY[k] - 1) // 3] is not None
+                      and pos.orders[side][(DUTY[k] - 1) // 3][(DUTY[k] - 1) % 3] == letter),
+                     key=lambda k: where.get(k, len(SQUARES)))
         new = [f"{'SN'[side]}{g * 3 + n + 1}" for g, o in enumerate(new_orders) if o is not None
                for n in range(3) if o[n] == letter and f"{'SN'[side]}{g * 3 + n + 1}" not in fixed]
         rng.shuffle(new)

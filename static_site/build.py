@@ -78,6 +78,9 @@ PRELOAD = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kerne
 # The site's pages: Voici renders notebooks/<dir>/<name>.ipynb as voici/render/<dir>/<name>.html.
 PAGE_DIRS = ("apps", "tutorials")
 GALLERY = "index.ipynb"
+# A gallery cell with this tag links notebooks that need a Python server (the analysis notebook and the bot arena
+# run many games, Dask, child processes): the site does not ship them, so its gallery leaves the cell out.
+SERVER_ONLY = "server-only"
 
 # Files the build writes that no page requests (found by opening every page with the browser tests, which
 # fail on a request for a missing file): removed from the site.
@@ -302,12 +305,23 @@ def gallery_page() -> str:
     from widgets.browser import IN_BROWSER_NOTE  # the apps say the same under their Rules
 
     notebook = json.loads((NOTEBOOKS / GALLERY).read_text())
-    cells = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown"]
-    body = "\n".join(markdown2html(cell) for cell in cells)
+    body = "\n".join(markdown2html(cell) for cell in gallery_cells(notebook))
     body = re.sub(r'href="((?:apps|tutorials)/[\w-]+)\.ipynb"', r'href="voici/render/\1.html"', body)
     body = re.sub(r'<a class="anchor-link" href="#[^"]*">[^<]*</a>', "", body)  # nbconvert's heading links
     note = f'<p class="nk-static-note">{html.escape(IN_BROWSER_NOTE)}</p>'
     return GALLERY_HTML.replace("{body}", body + "\n" + note)
+
+
+def gallery_cells(notebook: dict) -> list[str]:
+    """The gallery's markdown cells that the static site shows: all but those tagged ``SERVER_ONLY``.
+
+    >>> gallery_cells({"cells": [{"cell_type": "markdown", "source": ["# ninekit"], "metadata": {}},
+    ...                          {"cell_type": "markdown", "source": ["[arena](arena.ipynb)"],
+    ...                           "metadata": {"tags": ["server-only"]}}]})
+    ['# ninekit']
+    """
+    return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown"
+            and SERVER_ONLY not in cell.get("metadata", {}).get("tags", [])]
 
 
 GALLERY_HTML = """<!DOCTYPE html>

@@ -67,6 +67,28 @@ def test_importing_ninekit_loads_no_jupyter_module():
     assert not (loaded & FORBIDDEN_IN_NINEKIT), f"import ninekit loaded {sorted(loaded & FORBIDDEN_IN_NINEKIT)}"
 
 
+def _third_party_modules_loaded_by(code: str) -> set[str]:
+    """Top-level modules outside the standard library and ninekit that running ``code`` in a fresh interpreter
+    loads, beyond those an empty interpreter loads (site hooks such as an editable install's finder)."""
+    baseline = _modules_loaded_by("pass")
+    loaded = _modules_loaded_by(code)
+    return {m for m in loaded - baseline if m not in sys.stdlib_module_names and m != "ninekit"}
+
+
+@pytest.mark.parametrize("command", [[], ["simulate"]])
+def test_import_and_command_line_help_load_no_third_party_module(command):
+    """`import ninekit` and `python -m ninekit [simulate] --help` run on the standard library alone: the
+    simulation driver (ninekit_sim: Dask, tqdm, pyarrow) is imported only when a simulation runs."""
+    assert _third_party_modules_loaded_by("import ninekit") == set()
+    code = ("import contextlib, io, runpy, sys\n"
+            f"sys.argv = ['ninekit', *{command!r}, '--help']\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            "    try:\n        runpy.run_module('ninekit', run_name='__main__')\n"
+            "    except SystemExit as exc:\n        assert exc.code == 0, exc.code\n"
+            "assert 'usage: python -m ninekit' in out.getvalue()\n")
+    assert _third_party_modules_loaded_by(code) == set()
+
+
 def test_widgets_is_built_on_ipywidgets():
     """Sanity check of the other direction: the Jupyter layer does import ipywidgets."""
     assert (WIDGETS / "__init__.py").is_file(), "the widgets package (widgets/__init__.py) is missing"

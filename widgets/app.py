@@ -39,6 +39,19 @@ leaving the page mid-game still asks first.  See docs/static_site.md.
 Bounded: a running app holds a fixed set of widget models however long the
 game (the choice buttons are one :class:`ChoiceBar`; rebuilt forms close
 the widgets they replace), and the log of table events is capped.
+
+Levels: each computer seat plays at one of ``ninekit.bots.LEVELS`` ("easy",
+"normal", "hard"; chosen per seat in *New game*, shown in the seats line).
+A level that searches (``THINKING_LEVELS``) decides in the background: the
+status says "... is thinking" and the page stays responsive; the other levels
+answer at once.  Watch: when every seat is a computer and the app watches (the
+New game form always does; ``watch=True`` in code), the game plays itself one
+move at a time at an adjustable pace, with Pause/Play and Step, shown to a
+spectator (``view(None)``: no seat's secrets).  Both use one timer
+(``timer``): a thread on the server, the page's event loop in the static
+site.  Hint: for the human seat whose view is on screen, the suggested move
+(``ninekit.hints.hint``) in words, marked on the board or its button.  See
+docs/app.md.
 """
 
 from __future__ import annotations
@@ -54,8 +67,8 @@ from collections.abc import Callable, Iterable, Mapping
 import ipywidgets as w
 
 import ninekit
-from ninekit import Move
-from ninekit.bots import RandomBot, bot_for
+from ninekit import Move, hints
+from ninekit.bots import LEVELS, RandomBot, bot_for
 from ninekit.core import SEED_LIMIT, random_seed
 
 from .board import Board
@@ -82,6 +95,12 @@ _LABEL_STYLE = {"description_width": FORM_LABEL}
 EVENT_CAP = 500  # table events (undo, redo, hand-overs) kept for the log
 TEACHER_MODE = ("Teacher mode: this deal comes from a chosen seed, and anyone who knows the seed can work "
                 "out every hidden card. Leave the seed empty for a secret deal.")
+NORMAL = "normal"  # the level of a computer seat unless chosen otherwise
+THINKING_LEVELS = frozenset({"hard"})  # levels that search (up to about 2 s a decision): they think in the background
+PACE = 1.0  # seconds per move in Watch, unless chosen
+PACE_RANGE = (0.2, 3.0)  # the Watch pace slider's ends, seconds per move
+HINT_STYLE = ("<style>svg.ninekit-svg .nk-hinted{outline:3px dashed var(--nk-warn);outline-offset:3px;"
+              "animation:nk-hinted 1s ease-in-out 3}@keyframes nk-hinted{50%{outline-color:transparent}}</style>")
 SEED_HELP = ("Teacher mode: a chosen whole number gives the same deal every time, and reveals it to anyone who "
              "knows the number. Empty: a secret random deal.")
 
@@ -127,14 +146,30 @@ class GameApp(w.VBox):
     stops until "Next game" is pressed (``interludes=False`` turns that off; lessons have it off).
     The status line shows the view's ``prompt`` and, when the rules give one, its ``prompt_note``: a
     sentence for the deciding seat only (e.g. why only one answer is offered).
+    ``levels`` lists each computer seat's level (one of ``ninekit.bots.LEVELS``; default "normal").
+    ``watch=True``: a game of computer seats only plays itself one move at a time (Watch; the New game
+    form always watches).  ``timer(delay, work)`` runs ``work`` after ``delay`` seconds and returns a handle
+    with ``cancel()`` (default: a thread, or the page's event loop in the static site); tests pass their own.
     """
 
     def __init__(self, game_or_name="nine_knights", seats: Iterable[str] | None = None, seed: int | None = None,
                  players: int | None = None, adapter=None,
                  bot_factory: Callable[[str, int, int], object] | None = None, compact: bool = False,
                  random_seat: bool = False, resume: str | None = None, resume_store: ResumeStore | None = None,
-                 home: str | None = None, interludes: bool | None = None, **options):
+                 home: str | None = None, interludes: bool | None = None, levels: Iterable[str] | None = None,
+                 watch: bool = False, timer: Callable[[float, Callable[[], None]], object] | None = None,
+                 **options):
         super().__init__()
+        self.watch = bool(watch)  # computer seats only: play one move at a time (Watch)
+        self._timer = timer or self._start_timer
+        self._ticket = 0  # a planned computer move counts only while this is unchanged
+        self._planned = None  # the timer handle of the planned computer move
+        self._thinking: int | None = None  # the computer seat deciding in the background now
+        self._deciding = threading.Lock()  # held while a computer seat decides in the background
+        self._playing = True  # Watch: moves come at the pace (False: paused)
+        self._pace = PACE
+        self._hint = None  # (state, Hint) of the last Hint pressed
+        self.levels: list[str] = []
         self._resume_key = resume  # offer the game in progress back after a reload (app pages only)
         self._resume_store = resume_store
         self._token: str | None = None
@@ -189,7 +224,7 @@ class GameApp(w.VBox):
             seats = list(seats)
             if len(seats) != game.players:
                 raise ValueError(f"seats must list {game.players} entries of 'human' or 'computer' (got {seats!r})")
-        self._switch_game(game, seats)
+        self._switch_game(game, seats, self._checked_levels(levels, game.players))
         if start_state is not None:
             self._set_state(start_state)
         else:
@@ -201,12 +236,21 @@ class GameApp(w.VBox):
         if self._compact:  # a board inside a lesson: no title, seats, new game, save/load or rules widgets at all
             for name in ("_title", "_subtitle", "_undo_button", "_redo_button", "_save_button", "_upload", "_toolbar",
                          "_rules_html", "_rules", "_form", "_newgame", "_page_title", "_resume_link",
-                         "_resume_offer", "_resume_text"):
+                         "_resume_offer", "_resume_text", "_hint_button", "_hint_html", "_hint_box", "_watch_bar",
+                         "_watch_text", "_watch_play", "_watch_step", "_watch_pace"):
                 setattr(self, name, _Absent())
             self.add_class("ninekit-compact")
             self.children = [self._status, self._msg, self._privacy, self._interlude_box, self.board, self._choices,
                              self._outcome, self._replay_bar, self._log_box]
             return
+        self._build_watch()
+        self._hint_button = w.Button(description="Hint", tooltip="Suggest a move, and say why",
+                                     layout=w.Layout(width="auto")).add_class("ninekit-hint-button")
+        self._hint_button.on_click(lambda _b: self._guard(self.show_hint))
+        self._hint_html = w.HTML().add_class("ninekit-hint-text")
+        self._hint_box = w.HBox([self._hint_button, self._hint_html],
+                                layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px"))
+        self._hint_box.add_class("ninekit-hint")
         self._title = w.HTML().add_class("ninekit-title")
         self._subtitle = w.HTML().add_class("ninekit-seats")
         self._page_title = PageTitle()
@@ -252,7 +296,8 @@ class GameApp(w.VBox):
         prompt = w.VBox([self._resume_offer, self._status, self._recent, self._msg, self._privacy,
                          self._interlude_box]).add_class("ninekit-prompt")
         board = w.VBox([self.board]).add_class("ninekit-board-area")
-        decide = w.VBox([self._choices, self._outcome, self._replay_bar]).add_class("ninekit-decide")
+        decide = w.VBox([self._watch_bar, self._choices, self._hint_box, self._outcome,
+                         self._replay_bar]).add_class("ninekit-decide")
         extras = [self._toolbar, self._log_box, self._newgame, self._rules]
         if IN_BROWSER:
             extras.append(w.HTML(f'<p class="ninekit-in-browser">{esc(IN_BROWSER_NOTE)} {esc(IN_BROWSER_RESUME)}</p>'))
@@ -260,6 +305,26 @@ class GameApp(w.VBox):
         main = w.Box([board, prompt, decide, extras]).add_class("ninekit-main")
         self.children = [header, main, self._page_title] + (
             [self._resume_link] if self._resume_key is not None else [])
+
+    def _build_watch(self) -> None:
+        """Watch's controls: what is happening, Pause/Play, Step and the pace (seconds per move)."""
+        self._watch_text = w.HTML().add_class("ninekit-watch-text")
+        self._watch_play = w.Button(description="Pause", tooltip="Stop after the move on screen",
+                                    layout=w.Layout(width="auto")).add_class("ninekit-watch-play")
+        self._watch_step = w.Button(description="Step", tooltip="Play one move, then wait",
+                                    layout=w.Layout(width="auto")).add_class("ninekit-watch-step")
+        self._watch_pace = w.FloatSlider(value=self._pace, min=PACE_RANGE[0], max=PACE_RANGE[1], step=0.1,
+                                         description="Seconds per move", readout_format=".1f",
+                                         style={"description_width": "auto"},
+                                         layout=w.Layout(width="20em", max_width="100%"))
+        self._watch_pace.add_class("ninekit-watch-pace")
+        self._watch_play.on_click(lambda _b: self._guard(self.pause_watch if self._playing else self.play_watch))
+        self._watch_step.on_click(lambda _b: self._guard(self.step_watch))
+        self._watch_pace.observe(lambda ch: self._guard(self.set_pace, ch["new"]), names="value")
+        buttons = w.HBox([self._watch_play, self._watch_step, self._watch_pace],
+                         layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px"))
+        self._watch_bar = w.VBox([self._watch_text, buttons]).add_class("ninekit-watch")
+        self._watch_bar.layout.display = "none"
 
     def _build_play(self) -> None:
         """The widgets every game shell has: prompt, message, hand-over, board, choices, outcome, log."""
@@ -292,7 +357,7 @@ class GameApp(w.VBox):
         self._log_box = w.VBox([self._log_title, self._log]).add_class("ninekit-log-box")
 
     def _build_form(self, game_name: str, players: int | None = None, options: dict | None = None,
-                    seats: list[str] | None = None, seed_text: str = "") -> None:
+                    seats: list[str] | None = None, seed_text: str = "", levels: list[str] | None = None) -> None:
         """(Re)build the New game form for ``game_name``."""
         self._syncing = True
         try:
@@ -313,9 +378,11 @@ class GameApp(w.VBox):
                 widget = self._option_widget(opt, make.options[opt.name])
                 self._form_options[opt.name] = widget
                 rows.append(_form_row(widget, opt.help))
-            self._form_seats = w.VBox().add_class("ninekit-form-seats")
-            rows.append(w.HTML("<b>Who plays each seat</b>").add_class("ninekit-form-heading"))
-            rows.append(self._form_seats)
+            self._form_seats = w.VBox(layout=w.Layout(flex="1 1 auto", min_width="0")).add_class("ninekit-form-seats")
+            self._form_levels = w.VBox(layout=w.Layout(flex="0 0 auto")).add_class("ninekit-form-levels")
+            rows.append(w.HTML("<b>Who plays each seat</b> (and how well the computer plays)").add_class(
+                "ninekit-form-heading"))
+            rows.append(w.HBox([self._form_seats, self._form_levels], layout=w.Layout(width="100%")))
             self._form_random_seat = w.Checkbox(value=self.random_seat, indent=True, style=_LABEL_STYLE,
                                                 description="Seat a lone human player at random",
                                                 tooltip="Who moves first is then a matter of chance, as at the table",
@@ -332,7 +399,7 @@ class GameApp(w.VBox):
             self._form.children = rows
             for widget in old:
                 dispose(widget)
-            self._rebuild_seats(seats)
+            self._rebuild_seats(seats, levels)
         finally:
             self._syncing = False
 
@@ -357,7 +424,7 @@ class GameApp(w.VBox):
         options = {k: widget.value for k, widget in self._form_options.items()}
         return name, players, options
 
-    def _rebuild_seats(self, seats: list[str] | None = None) -> None:
+    def _rebuild_seats(self, seats: list[str] | None = None, levels: list[str] | None = None) -> None:
         name, players, options = self._form_values()
         try:
             game = ninekit.make(name, players, **options)
@@ -368,17 +435,34 @@ class GameApp(w.VBox):
         if seats is None or len(seats) != len(names):
             old = [d.value for d in self._form_seats.children]
             seats = old if len(old) == len(names) else [HUMAN] + [COMPUTER] * (len(names) - 1)
-        old = self._form_seats.children
+        if levels is None or len(levels) != len(names):
+            old = [d.value for d in self._form_levels.children]
+            levels = old if len(old) == len(names) else [NORMAL] * len(names)
+        old = self._form_seats.children + self._form_levels.children
         self._form_seats.children = [
             w.Dropdown(options=[("human", HUMAN), ("computer", COMPUTER)], value=kind, description=str(seat_name),
-                       style=_LABEL_STYLE)
+                       style=_LABEL_STYLE, layout=w.Layout(width="100%"))
             for seat_name, kind in zip(names, seats)
         ]
+        self._form_levels.children = [
+            w.Dropdown(options=list(LEVELS), value=level, description="level", tooltip=f"How well {seat_name} plays",
+                       style={"description_width": "auto"}, layout=w.Layout(width="8.5em")).add_class(
+                "ninekit-form-level")
+            for seat_name, level in zip(names, levels)
+        ]
+        for kind, level in zip(self._form_seats.children, self._form_levels.children):
+            kind.observe(lambda ch, level=level: self._guard(self._show_level, level, ch["new"]), names="value")
+            self._show_level(level, kind.value)
         for widget in old:
             dispose(widget)
         lone = getattr(self, "_form_random_seat", None)
         if lone is not None:  # a game for one player has no seat to draw at random
             lone.layout.display = "none" if len(names) == 1 else None
+
+    @staticmethod
+    def _show_level(level, kind: str) -> None:
+        """A seat's level chooser is there for a computer seat only (hidden, keeping its row, for a human)."""
+        level.layout.visibility = "visible" if kind == COMPUTER else "hidden"
 
     def _on_form_game(self, change) -> None:
         if self._syncing:
@@ -389,6 +473,7 @@ class GameApp(w.VBox):
     def _press_start(self) -> bool:
         name, players, options = self._form_values()
         seats = [d.value for d in self._form_seats.children]
+        levels = [d.value for d in self._form_levels.children]
         self.random_seat = self._form_random_seat.value
         text = self._form_seed.value.strip()
         seed = None
@@ -399,7 +484,11 @@ class GameApp(w.VBox):
                                   f"random deal (got {shown!r})")
                 return False
             seed = int(text)
-        started = self.new_game(seed=seed, seats=seats, players=players, game=name, **options)
+        watch = self.watch
+        self.watch = True  # a person starting a game of computers only wants to watch it
+        started = self.new_game(seed=seed, seats=seats, players=players, game=name, levels=levels, **options)
+        if not started:
+            self.watch = watch
         if started:
             self._newgame.selected_index = None
             self._form_seed.value = ""  # the chosen seed does not stay on screen
@@ -633,10 +722,11 @@ class GameApp(w.VBox):
         self._set_state(state)
 
     def new_game(self, seed: int | None = None, *, seats: Iterable[str] | None = None, players: int | None = None,
-                 game=None, **options) -> bool:
+                 game=None, levels: Iterable[str] | None = None, **options) -> bool:
         """Start a new game; unspecified settings keep the current ones.
 
-        ``seed=None`` deals from a secret random seed; a chosen seed is teacher mode.
+        ``seed=None`` deals from a secret random seed; a chosen seed is teacher mode.  ``levels``: each seat's
+        level if it is a computer (one of ``ninekit.bots.LEVELS``).
         """
         if isinstance(game, ninekit.Game):
             target = game
@@ -658,6 +748,13 @@ class GameApp(w.VBox):
             if bad or len(seats_list) != target.players:
                 self._set_message(f"Seats must be {target.players} of 'human' or 'computer' (got {seats_list!r})")
                 return False
+        try:
+            levels_list = self._checked_levels(levels, target.players)
+        except ValueError as exc:
+            self._set_message(str(exc))
+            return False
+        if levels_list is None and len(self.levels) == target.players:
+            levels_list = list(self.levels)
         if seed is not None:
             try:
                 target.new(seed)
@@ -666,7 +763,7 @@ class GameApp(w.VBox):
                 return False
         self._set_aside_offer()
         self._switch_game(target, seats_list if seats_list is not None else
-                          (self.seats if len(self.seats) == target.players else None))
+                          (self.seats if len(self.seats) == target.players else None), levels_list)
         self._start(target, seed)
         return True
 
@@ -745,7 +842,7 @@ class GameApp(w.VBox):
         target = self._redo.pop()
         self._note(f"{self._actor()} redid {_count(self.moves_played(target) - self.moves_played(self._state))}",
                    len(target.history))
-        self._set_state(target, run=False)
+        self._set_state(target)  # a computer that was thinking when Undo was pressed thinks again
         self._set_message("")
         return True
 
@@ -758,6 +855,63 @@ class GameApp(w.VBox):
         self._note(f"The screen was handed to {self.game.seat_name(self._viewer)}", len(self._state.history))
         self._refresh()
         return True
+
+    def show_hint(self) -> str:
+        """Press Hint: the suggested move for the human seat to move, with one sentence of why, shown under the
+        board and marked on it (or on its button); returns the text ('' when refused, the message says why).
+
+        Only for the seat whose view is on screen: not in Watch, not after the end, not while the screen waits
+        for a hand-over.  Asking is written into the log every seat reads, as undo is.
+        """
+        problem = self._hint_refusal()
+        if problem is not None:
+            self._set_message(problem, "info")
+            return ""
+        s = self._state
+        seat = s.to_move
+        found = hints.hint(s, seat)
+        if found.move not in s.legal_moves():  # the contract: a legal move; anything else is a bug to report
+            raise ValueError(f"hint() suggested {found.move!r}, which is not legal now")
+        self._hint = (s, found)
+        self._note(f"{self.game.seat_name(seat)} asked for a hint", len(s.history))
+        self._set_message("")
+        self._refresh()
+        return found.text
+
+    def _hint_refusal(self) -> str | None:
+        """Why Hint gives nothing now, or None."""
+        s = self._state
+        if self.watching:
+            return "Hint is for a player's decision; here the computer plays every seat"
+        if s.is_over:
+            return "The game is over: there is no move to suggest"
+        if self._interlude is not None or self._replaying is not None:
+            return "Press the button on screen first"
+        if self._locked is not None:
+            return self._locked
+        name = self.game.seat_name(s.to_move)
+        if self._pending_reveal is not None:
+            return f"Pass the screen to {self.game.seat_name(self._pending_reveal)} first"
+        if not self._is_human(s.to_move):
+            return f"{name} is thinking" if self._thinking is not None else f"It is {name}'s turn (computer)"
+        if s.to_move != self._viewer:
+            return f"Only {name} may ask for a hint, with {name}'s view on screen"
+        return None
+
+    @property
+    def hint_text(self) -> str:
+        """The hint on screen ('' when none): "<move>: <reason>"."""
+        hint_now = self._hint[1] if self._hint is not None and self._hint[0] is self._state else None
+        return hint_now.text if hint_now is not None and self._hint_refusal() is None else ""
+
+    @property
+    def hinted(self) -> tuple[str | None, str | None]:
+        """Where the hint on screen is marked: (the board element's ``data-id``, the button's text); each None
+        when not there."""
+        if not self.hint_text:
+            return None, None
+        data_id, index = self._hinted(self._state)
+        return data_id, (str(self._buttons[index]) if index is not None else None)
 
     def save_text(self) -> str:
         """The save file text (``state.to_json()``): it records every secret."""
@@ -786,7 +940,7 @@ class GameApp(w.VBox):
             if moved != seats:
                 side = f". You now play {state.game.seat_name(state.to_move)}, whose turn it is"
             seats = moved
-        self._switch_game(state.game, seats)
+        self._switch_game(state.game, seats, self.levels)
         self._bots = {}
         self._redo.clear()
         self._events.clear()
@@ -813,7 +967,17 @@ class GameApp(w.VBox):
                               "a new game if it keeps happening.")
             return None
 
-    def _switch_game(self, game: ninekit.Game, seats) -> None:
+    @staticmethod
+    def _checked_levels(levels, players: int) -> list[str] | None:
+        """``levels`` as a list of ``players`` levels (None stays None), or ValueError naming the problem."""
+        if levels is None:
+            return None
+        levels = list(levels)
+        if len(levels) != players or any(level not in LEVELS for level in levels):
+            raise ValueError(f"Levels must be {players} of {', '.join(map(repr, LEVELS))} (got {levels!r})")
+        return levels
+
+    def _switch_game(self, game: ninekit.Game, seats, levels: list[str] | None = None) -> None:
         old = self.game
         self.game = game
         self.adapter = self._adapter_override or adapter_for(game.name)
@@ -824,6 +988,7 @@ class GameApp(w.VBox):
             if s not in (HUMAN, COMPUTER):
                 raise ValueError(f"each seat must be 'human' or 'computer' (got {s!r})")
         self.seats = seats
+        self.levels = list(levels) if levels is not None and len(levels) == game.players else [NORMAL] * game.players
         if old is not None:
             self.remove_class(f"ninekit-game-{old.name}")
         self.add_class(f"ninekit-game-{game.name}")
@@ -831,7 +996,7 @@ class GameApp(w.VBox):
             return
         self._save_button.note = SOLO_SAVE_NOTE if game.players == 1 and game.hidden_information else SAVE_NOTE
         self._rules_html.value = self._rules_text(game)
-        self._build_form(game.name, game.players, game.options, seats)
+        self._build_form(game.name, game.players, game.options, seats, levels=self.levels)
 
     def _rules_text(self, game) -> str:
         summary = getattr(game.rules, "summary", "") or ""
@@ -860,6 +1025,7 @@ class GameApp(w.VBox):
         self._events.clear()
         self._viewer = self._last_viewer = None
         self._pending_reveal = None
+        self._playing = True
         self._set_message("")
         self._set_state(game.new(seed))
 
@@ -879,7 +1045,9 @@ class GameApp(w.VBox):
             self._set_message(f"Pass the screen to {name} first")
             return False
         if not self._is_human(s.to_move):
-            self._set_message(f"It is {self.game.seat_name(s.to_move)}'s turn (computer)", "info")
+            name = self.game.seat_name(s.to_move)
+            text = f"{name} is thinking" if self._thinking is not None else f"It is {name}'s turn (computer)"
+            self._set_message(text, "info")
             return False
         return True
 
@@ -897,31 +1065,197 @@ class GameApp(w.VBox):
             if self._bot_factory is not None:
                 self._bots[seat] = self._bot_factory(self.game.name, seat, seed)
             else:
-                self._bots[seat] = bot_for(self.game.name, seed)
+                self._bots[seat] = bot_for(self.game.name, seed, self.levels[seat])
         return self._bots[seat]
 
+    def _decide(self, s: ninekit.State) -> ninekit.State:
+        """The state after the computer seat to move decides (a broken bot is replaced by a random one)."""
+        seat = s.to_move
+        try:
+            return s.play(self._bot(seat).choose(s))
+        except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the game
+            self.errors.append(f"bot for seat {seat}: {type(exc).__name__}: {exc}")
+            self._bots[seat] = RandomBot(random_seed())
+            return s.play(self._bots[seat].choose(s))
+
+    def _thinks(self, seat: int) -> bool:
+        """Whether the computer at ``seat`` decides in the background (a level that searches)."""
+        return self._bot_factory is None and self.levels[seat] in THINKING_LEVELS
+
     def _run_computers(self) -> None:
+        """Play the computer seats up to a human's decision, a pause or the end: at once for the levels that
+        answer at once, else (a level that searches, or Watch) one decision later on the timer."""
         s = self._state
         start = len(s.history)
         steps = 0
         while self._interlude is None and not s.is_over and not self._is_human(s.to_move):
+            if self.watching or self._thinks(s.to_move):
+                break
             if steps >= STEP_CAP:
                 self._set_message(f"Stopped the computer players after {STEP_CAP} moves")
                 break
-            seat = s.to_move
-            try:
-                move = self._bot(seat).choose(s)
-                s = s.play(move)
-            except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the game
-                self.errors.append(f"bot for seat {seat}: {type(exc).__name__}: {exc}")
-                self._bots[seat] = RandomBot(random_seed())
-                move = self._bots[seat].choose(s)
-                s = s.play(move)
+            s = self._decide(s)
             self._interlude = self._pause_between(s.parent, s)
             steps += 1
         self._state = s
-        if steps:
+        if steps and self._computer_from is None:
             self._computer_from = start
+        if self._interlude is None and not s.is_over and not self._is_human(s.to_move) and steps < STEP_CAP:
+            if not self.watching:
+                self._plan(0.0)
+            elif self._playing:
+                self._plan(self._pace)
+
+    # ---------------------------------------------------------- timed moves
+    def _start_timer(self, delay: float, work: Callable[[], None]):
+        """The default ``timer``: ``work`` after ``delay`` seconds on a thread, or on the page's event loop in the
+        static site (no threads there).  The handle has ``cancel()``."""
+        if IN_BROWSER:
+            import asyncio
+
+            return asyncio.get_event_loop().call_later(max(0.0, delay), work)
+        timer = threading.Timer(max(0.0, delay), work)
+        timer.daemon = True
+        self._workers = [t for t in self._workers if t.is_alive()] + [timer]
+        timer.start()
+        return timer
+
+    def _cancel_plan(self) -> None:
+        """Forget the planned computer move (the game on screen changed, or Watch paused)."""
+        self._ticket += 1
+        self._thinking = None
+        planned, self._planned = self._planned, None
+        if planned is not None:
+            planned.cancel()
+
+    def _plan(self, delay: float) -> None:
+        """Let the computer seat to move decide ``delay`` seconds from now, away from the page's callbacks; its move
+        is played if the game on screen is still the one it decided on.  A decision that only picks up a piece
+        or card is played together with the move it leads to (one move of the log)."""
+        self._cancel_plan()
+        state, ticket = self._state, self._ticket
+        seat = state.to_move
+        if delay <= 0 and self._thinks(seat):
+            self._thinking = seat
+
+        def current() -> bool:
+            return ticket == self._ticket and self._state is state
+
+        def work() -> None:
+            try:
+                with self._lock:
+                    if not current():
+                        return
+                    if self._thinking is None and self._thinks(seat):
+                        self._thinking = seat  # say so first; the search starts once that is on screen
+                        self._refresh_now()
+                        self._planned = self._timer(0.0, work)
+                        return
+                with self._deciding:  # one search at a time (a bot is not shared between threads)
+                    s, pause = self._decide(state), None
+                    for _ in range(8):  # a pick-up and the move it leads to
+                        pause = self._pause_between(s.parent, s)
+                        last = s.history[-1][1]
+                        if pause is not None or s.is_over or s.to_move != seat or not self._selects(last):
+                            break
+                        s = self._decide(s)
+                with self._lock:
+                    if not current():
+                        return
+                    start = self._computer_from  # since the last human action; in Watch, this move only
+                    if start is None or self.watching:
+                        start = len(state.history)
+                    self._set_state(s, pause=pause, computer_from=start)
+            except Exception as exc:  # noqa: BLE001 - a timed move must not fail silently
+                self.errors.append(f"computer move: {type(exc).__name__}: {exc}")
+                del self.errors[:-50]
+                log.exception("ninekit app: a computer move failed")
+
+        self._planned = self._timer(delay, work)
+
+    @property
+    def watching(self) -> bool:
+        """True while Watch runs: every seat a computer, the app watches, and the game is not over."""
+        return (self.watch and not self._compact and bool(self.seats) and HUMAN not in self.seats
+                and self._state is not None and not self._state.is_over)
+
+    @property
+    def thinking(self) -> int | None:
+        """The computer seat deciding in the background now, or None."""
+        return self._thinking
+
+    @property
+    def playing(self) -> bool:
+        """Watch: True while moves come at the pace, False while paused."""
+        return self._playing
+
+    @property
+    def pace(self) -> float:
+        """Watch: seconds between moves."""
+        return self._pace
+
+    def set_pace(self, seconds: float) -> bool:
+        """Watch: set the seconds between moves (from the next move on); out of range is refused, with why."""
+        low, high = PACE_RANGE
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not low <= seconds <= high:
+            self._set_message(f"The pace must be from {low} to {high} seconds per move (got {seconds!r})")
+            return False
+        self._pace = float(seconds)
+        if self._watch_pace.value != self._pace:
+            self._watch_pace.value = self._pace
+        return True
+
+    def pause_watch(self) -> bool:
+        """Watch: stop after the move on screen (a decision being worked out is dropped)."""
+        if not self.watching or not self._playing:
+            return False
+        self._playing = False
+        self._cancel_plan()
+        self._refresh()
+        return True
+
+    def play_watch(self) -> bool:
+        """Watch: moves come again at the pace."""
+        if not self.watching or self._playing:
+            return False
+        self._playing = True
+        self._set_message("")
+        self._run_watch()
+        return True
+
+    def step_watch(self) -> bool:
+        """Watch: play exactly one move (as the log counts them) now, then wait (pauses if playing)."""
+        if not self.watching:
+            self._set_message("Step is for watching a game of computer players", "info")
+            return False
+        if self._interlude is not None or self._replaying is not None:
+            self._set_message("Press the button on screen first", "info")
+            return False
+        self._playing = False
+        self._set_message("")
+        self._plan(0.0)
+        self._refresh()
+        return True
+
+    def _run_watch(self) -> None:
+        if self.watching and self._interlude is None:
+            self._plan(self._pace)
+        self._refresh()
+
+    def wait_computers(self, timeout: float = 30.0) -> bool:
+        """Wait (up to ``timeout`` seconds) until no computer move is planned: a searching level has moved, or
+        Watch paused or ended.  True if none is left.  With the default timer only."""
+        deadline = time.monotonic() + timeout
+        while self._planned is not None and time.monotonic() < deadline:
+            planned = self._planned
+            if isinstance(planned, threading.Thread):
+                planned.join(max(0.0, deadline - time.monotonic()))
+                if self._planned is planned and not planned.is_alive():
+                    break
+            else:
+                time.sleep(0.01)
+        return self._planned is None or (isinstance(self._planned, threading.Thread)
+                                         and not self._planned.is_alive())
 
     def _undo_target(self):
         """The last decision of a human seat to go back to, never past a move the adapter calls ``irreversible``
@@ -977,11 +1311,13 @@ class GameApp(w.VBox):
         elif s.to_move == self._viewer:
             self._pending_reveal = None
 
-    def _set_state(self, state: ninekit.State, run: bool = True, pause: Mapping | None = None) -> None:
+    def _set_state(self, state: ninekit.State, run: bool = True, pause: Mapping | None = None,
+                   computer_from: int | None = None) -> None:
+        self._cancel_plan()  # a computer move planned for the state before no longer counts
         self._state = state
         self._interlude = pause
         self._replaying = None
-        self._computer_from = None
+        self._computer_from = computer_from
         if run and pause is None:
             self._run_computers()
         if self._interlude is not None:
@@ -1063,6 +1399,8 @@ class GameApp(w.VBox):
         else:
             view = s.view(viewer)
             status = esc(self._locked if self._locked is not None else view.get("prompt", s.prompt))
+            if self._thinking is not None and self._locked is None:
+                status = esc(f"{game.seat_name(self._thinking)} is thinking…")
             note = view.get("prompt_note") if self._locked is None else None
             if note:  # a sentence for this seat only, explaining the decision (e.g. why only one answer is offered)
                 status += f'<div class="nk-prompt-note">{esc(str(note))}</div>'
@@ -1072,10 +1410,12 @@ class GameApp(w.VBox):
                 pending = {"selected": self._selection[0], "switch": list(self._selection[1])}
             if self._buttons:  # what the buttons would do, for a picture that marks it (e.g. a default payment)
                 pending["choices"] = list(self._buttons)
-            self.board.svg_narrow = (self.adapter.draw(view, dict(self._targets), {**pending, "layout": "narrow"})
-                                     if getattr(self.adapter, "narrow_layout", False) else "")
-            self.board.svg = self.adapter.draw(view, dict(self._targets), pending)
-            self._choices.show([str(m) for m in self._buttons])
+            hinted, marked = self._hinted(s) if interactive else (None, None)
+            narrow = (self.adapter.draw(view, dict(self._targets), {**pending, "layout": "narrow"})
+                      if getattr(self.adapter, "narrow_layout", False) else "")
+            self.board.svg_narrow = mark_hinted(narrow, hinted)
+            self.board.svg = mark_hinted(self.adapter.draw(view, dict(self._targets), pending), hinted)
+            self._choices.show([str(m) for m in self._buttons], marked=marked)
         recent = ""
         if not private:
             reader = None if pause is not None else viewer  # a pause is shown as to a spectator
@@ -1095,8 +1435,47 @@ class GameApp(w.VBox):
                               (self._replay_bar, replaying or bool(offered))):
             widget.layout.display = None if shown else "none"
         self._outcome.value = self._outcome_html(s) if s.is_over else ""
+        hint = self._hint[1] if interactive and self._hint is not None and self._hint[0] is s else None
+        self._hint_html.value = (f'<div class="nk-hint-line" role="status"><b>Hint:</b> {esc(hint.text)}</div>'
+                                 if hint is not None else "")
+        self._hint_box.layout.display = None if interactive and not self._compact else "none"
+        self._show_watch()
         self._undo_button.disabled = self._undo_target() is None
         self._redo_button.disabled = not self._redo
+
+    def _hinted(self, s: ninekit.State) -> tuple[str | None, int | None]:
+        """Where the hint on screen for ``s`` points: the board element's ``data-id``, or its button's index."""
+        if self._hint is None or self._hint[0] is not s:
+            return None, None
+        move = self._hint[1].move
+        for data_id, target in self._targets.items():
+            if target == move:
+                return data_id, None
+        for index, button in enumerate(self._buttons):
+            if button == move:
+                return None, index
+        return None, None
+
+    def _show_watch(self) -> None:
+        """Watch's controls and line: shown while every seat is a computer and the game goes on."""
+        if self._compact:
+            return
+        watching = self.watching
+        self._watch_bar.layout.display = None if watching else "none"
+        if not watching:
+            return
+        played = self.moves_played(self._state)
+        moves = f"{played} move{'s' if played != 1 else ''}"
+        if self._interlude is not None:
+            text = f"Watching: {moves} played. Press the button above to go on."
+        elif self._playing:
+            text = f"Watching: {moves} played, one move every {self._pace:.1f} s."
+        else:
+            text = f"Paused after {moves}: Step plays one move, Play goes on."
+        self._watch_text.value = f'<div class="nk-watch-line" role="status">{esc(text)}</div>'
+        self._watch_play.description = "Pause" if self._playing else "Play"
+        self._watch_play.tooltip = "Stop after the move on screen" if self._playing else "Moves come again at the pace"
+        self._watch_play.disabled = self._watch_step.disabled = self._interlude is not None
 
     RECENT_LINES = 3
 
@@ -1126,10 +1505,24 @@ class GameApp(w.VBox):
         seats, short = self._seats_sentence()
         tagline = self.adapter.tagline(game) if hasattr(self.adapter, "tagline") else ""
         teacher = f'<div class="nk-teacher" role="note">{esc(TEACHER_MODE)}</div>' if self._teacher_mode else ""
+        labels = self.seat_labels
+        listed = (f'<p class="nk-seat-list" style="margin:0 0 4px">{esc(" · ".join(labels))}</p>'
+                  if COMPUTER in self.seats else "")
         self._subtitle.value = (f'<p class="nk-intro">{esc(tagline)} <b>{esc(seats)}</b> '
                                 f'<span class="nk-hint">Open <i>New game</i> to change who plays, or '
-                                f'<i>Rules</i> to read them.</span></p>{teacher}')
+                                f'<i>Rules</i> to read them.</span></p>{listed}{teacher}')
         self._page_title.text = f"{title} – {short} · ninekit"
+
+    @property
+    def seat_labels(self) -> list[str]:
+        """Each seat with who plays it: "South (you)", "North (computer, hard)"; "(human)" for each of several
+        people at one screen."""
+        humans = self.seats.count(HUMAN)
+        out = []
+        for seat, kind in enumerate(self.seats):
+            who = f"computer, {self.levels[seat]}" if kind == COMPUTER else "you" if humans == 1 else "human"
+            out.append(f"{self.game.seat_name(seat)} ({who})")
+        return out
 
     def _seats_sentence(self) -> tuple[str, str]:
         """Who plays, in words, and a short form for the tab title."""
@@ -1308,7 +1701,8 @@ class GameApp(w.VBox):
     def _resume_payload(self) -> dict:
         s = self._state
         return {"version": RESUME_VERSION, "game": self.game.name, "title": self.game.title,
-                "save": s.to_json(), "seats": list(self.seats), "random_seat": bool(self.random_seat),
+                "save": s.to_json(), "seats": list(self.seats), "levels": list(self.levels),
+                "random_seat": bool(self.random_seat),
                 "teacher_mode": bool(self._teacher_mode), "moves": self.moves_played(s), "saved_at": time.time()}
 
     def _keep_progress(self) -> None:
@@ -1363,7 +1757,10 @@ class GameApp(w.VBox):
         seats = payload["seats"]
         if state.is_over or len(seats) != state.game.players or any(k not in (HUMAN, COMPUTER) for k in seats):
             return None
-        return {"state": state, "seats": seats, "title": state.game.title or state.game.name,
+        levels = payload.get("levels")
+        if not isinstance(levels, list) or len(levels) != len(seats) or any(v not in LEVELS for v in levels):
+            levels = [NORMAL] * len(seats)  # a game kept before levels existed, or a damaged list
+        return {"state": state, "seats": seats, "levels": levels, "title": state.game.title or state.game.name,
                 "moves": GameApp.moves_played(state), "random_seat": bool(payload.get("random_seat")),
                 "teacher_mode": bool(payload.get("teacher_mode")), "saved_at": payload.get("saved_at")}
 
@@ -1374,7 +1771,7 @@ class GameApp(w.VBox):
         if offer is None:
             return False
         state = offer["state"]
-        self._switch_game(state.game, offer["seats"])
+        self._switch_game(state.game, offer["seats"], offer["levels"])
         self.random_seat = offer["random_seat"]
         self._bots = {}
         self._redo.clear()
@@ -1405,6 +1802,31 @@ class GameApp(w.VBox):
     def resume_offered(self) -> bool:
         """True while "Resume your game?" is on screen."""
         return self._offered is not None
+
+
+def mark_hinted(svg: str, data_id: str | None) -> str:
+    """``svg`` with the element ``data_id`` marked as the hint's move (class ``nk-hinted``, styled in the picture).
+
+    >>> mark_hinted('<svg><g class="legal" data-id="c3"/></svg>', "c3")
+    '<svg><g class="legal nk-hinted" data-id="c3"/><style>...</style></svg>'
+    >>> mark_hinted('<svg><g data-id="c4"/></svg>', "c3")
+    '<svg><g data-id="c4"/></svg>'
+    """
+    if not svg or data_id is None:
+        return svg
+    at = svg.find(f' data-id="{esc(data_id)}"')
+    start = svg.rfind("<", 0, at)
+    end = svg.find(">", at)
+    if at < 0 or start < 0 or end < 0:
+        return svg
+    tag = svg[start:end].removesuffix("/")
+    if ' class="' in tag:
+        tag = re.sub(r' class="([^"]*)"', lambda m: f' class="{m.group(1)} nk-hinted"', tag, count=1)
+    else:
+        tag += ' class="nk-hinted"'
+    body = svg[:start] + tag + ("/" if svg[end - 1] == "/" else "") + svg[end:]
+    closing = body.rfind("</svg>")
+    return body[:closing] + HINT_STYLE + body[closing:] if closing >= 0 else body
 
 
 def _merged(moment: Mapping, update: Mapping) -> dict:

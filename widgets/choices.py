@@ -4,7 +4,9 @@ One model however many decisions are played (a new ``ipywidgets.Button``
 per choice per decision piles up models in the kernel), and a click carries
 the ``generation`` of the row it was made on: a click on a row that Python
 has already replaced (a double click, a slow network) is ignored instead of
-picking whatever choice now sits at that place.  No game rule lives here.
+picking whatever choice now sits at that place.  ``marked`` is the index of the
+button a Hint points at (-1: none), drawn with a dashed outline.  No game
+rule lives here.
 
     >>> bar = ChoiceBar()
     >>> picked = []
@@ -34,10 +36,11 @@ function render({ model, el }) {
     const focusIndex = active && bar.contains(active) ? active.getAttribute("data-index") : null;
     const generation = model.get("generation");
     bar.replaceChildren();
+    const marked = model.get("marked");
     model.get("choices").forEach((text, index) => {
       const button = document.createElement("button");
       button.type = "button";
-      button.className = "jupyter-button widget-button ninekit-choice";
+      button.className = "jupyter-button widget-button ninekit-choice" + (index === marked ? " nk-hinted" : "");
       button.textContent = text;
       button.title = text;
       button.setAttribute("data-index", String(index));
@@ -52,10 +55,12 @@ function render({ model, el }) {
 
   model.on("change:choices", paint);
   model.on("change:generation", paint);
+  model.on("change:marked", paint);
   paint();
   return () => {
     model.off("change:choices", paint);
     model.off("change:generation", paint);
+    model.off("change:marked", paint);
   };
 }
 export default { render };
@@ -65,6 +70,7 @@ _CSS = r"""
 .ninekit-choice-bar { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0; }
 .ninekit-choice-bar button { width: auto; height: auto; min-height: 32px; white-space: normal; }
 .ninekit-choice-bar button:focus-visible { outline: 3px solid var(--jp-brand-color1); outline-offset: 1px; }
+.ninekit-choice-bar button.nk-hinted { outline: 3px dashed var(--jp-warn-color1, #e65100); outline-offset: 2px; }
 """
 
 
@@ -75,6 +81,7 @@ class ChoiceBar(anywidget.AnyWidget):
     _css = _CSS
     choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
     generation = traitlets.Int(0).tag(sync=True)
+    marked = traitlets.Int(-1).tag(sync=True)  # the button a Hint points at (-1: none)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -85,10 +92,12 @@ class ChoiceBar(anywidget.AnyWidget):
         """Call ``handler(index)`` when the button at ``index`` is pressed."""
         self._handlers.append(handler)
 
-    def show(self, texts: Iterable[str]) -> None:
-        """Offer these button texts (a new generation: clicks on the old row no longer count)."""
+    def show(self, texts: Iterable[str], marked: int | None = None) -> None:
+        """Offer these button texts (a new generation: clicks on the old row no longer count); ``marked``: the
+        index of the one a Hint points at."""
         with self.hold_sync():
             self.choices = [str(t) for t in texts]
+            self.marked = -1 if marked is None else int(marked)
             self.generation += 1
 
     def choose(self, index: int) -> None:

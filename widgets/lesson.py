@@ -7,7 +7,8 @@ compact form: clicks, keyboard) until the goal holds.  *Any* sequence of
 legal decisions that reaches the goal counts, not only the author's
 solution.  A refused click shows the rule that forbids it (``why_illegal``)
 in place; an attempt that ends without reaching the goal says why; Hint
-gives a nudge first and the next decision second; Reset and Show me (the
+gives a nudge first and the next decision and why second (the game's own
+hint where the step names no decision); Reset and Show me (the
 solution played on the board step by step) are always there.  Opponents
 inside a step reply by script or by bot.  Solved steps are kept in the
 browser's storage (``localStorage``) and restored on reload; where storage is
@@ -45,7 +46,7 @@ import ipywidgets as w
 import traitlets
 
 import ninekit
-from ninekit import Move
+from ninekit import Move, hints
 from ninekit.bots import bot_for
 
 from .app import COMPUTER, HUMAN, GameApp, dispose
@@ -369,13 +370,18 @@ class LessonStep(w.VBox):
         self.app.restart(self.start)
 
     def give_hint(self) -> str:
-        """First the nudge, then the next decision of the solution (a hint function: its answer for the board as
-        it is now, on every press); returns the text shown."""
+        """First the nudge, then the next decision of the solution and why (the step's ``success``: the rule in a
+        sentence, on a second line); a hint function: its answer for the board as it is now, on every press.
+        Where the step has no decision of its own left to name, the game's hint (``ninekit.hints.hint``) for the
+        learner.  Returns the first line (the nudge or the decision)."""
         self._hints += 1
+        why = ""
         if callable(self.hint):
             text = f"Hint: {self.hint(self.app.state)}"
         elif self._hints == 1:
             text = f"Hint: {self.hint}"
+        elif not self.solution:
+            text = self._game_hint()
         else:
             index, prev, on_track = 0, self.start, True
             for state in self._path(self.app.state):
@@ -388,10 +394,20 @@ class LessonStep(w.VBox):
             now = self.app.state
             if on_track and index < len(self.solution) and resolve(now, self.solution[index]) is not None:
                 text = f"Next: {resolve(now, self.solution[index])}"
+                why = f"Why: {self.success}" if self.success else ""
+            elif on_track and index >= len(self.solution) and not self.app.locked and now.to_move == self.learner:
+                text = self._game_hint()  # the solution is played out and the learner decides again
             else:
                 text = f"Press Reset, then start with: {resolve(self.start, self.solution[0])}"
-        self._say("nk-hint", text)
+        self._say("nk-hint", text, why)
         return text
+
+    def _game_hint(self) -> str:
+        """The game's own hint for the learner on the board as it is (``ninekit.hints.hint``), or why there is none."""
+        now = self.app.state
+        if self.app.locked or now.is_over or now.to_move != self.learner:
+            return "Press Reset to try again."
+        return f"Suggested: {hints.hint(now, self.learner).text}"
 
     def show_me(self, delay: float = SHOW_ME_DELAY) -> None:
         """Reset, then play the solution on the board one decision at a time (does not count as solved)."""
@@ -520,8 +536,9 @@ class LessonStep(w.VBox):
         if self._solved:
             self.add_class("nk-solved")
 
-    def _say(self, kind: str, text: str) -> None:
-        self._feedback.value = f'<div class="{kind}" role="status">{html.escape(text)}</div>'
+    def _say(self, kind: str, text: str, more: str = "") -> None:
+        extra = f' <div class="nk-why">{html.escape(more)}</div>' if more else ""
+        self._feedback.value = f'<div class="{kind}" role="status">{html.escape(text)}{extra}</div>'
 
     def static_html(self) -> str:
         """The step as a picture (goal and starting board), for pages that cannot run widgets (GitHub)."""

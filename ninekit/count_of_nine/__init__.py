@@ -808,7 +808,7 @@ def _determinize(pos: Position, seat, rng: random.Random) -> Position:
     unseen = list(pos.deck[seen:])
     changes = {"luck": rng.getrandbits(64)}
     if len(unseen) > 1 or (unseen and pos.round <= 1):
-        cards = [code >> 1 for code in unseen]
+        cards = sorted(code >> 1 for code in unseen)  # sorted: the sample depends only on what the seat saw
         rng.shuffle(cards)
         if pos.round == 0 or (pos.round == 1 and pos.phase != "round"):
             start = pos.start_rot if pos.round == 1 else sum(_bit(c >> 1) for c in pos.deck if c & 1)
@@ -819,7 +819,7 @@ def _determinize(pos: Position, seat, rng: random.Random) -> Position:
             if pos.round == 1:
                 changes["start_rot"] = (start & ~hidden) | sum(_bit(c) for c in rotated)
         else:
-            codes = list(unseen)
+            codes = sorted(unseen)
             rng.shuffle(codes)
         changes["deck"] = pos.deck[:seen] + tuple(codes)
     return _rep(pos, **changes)

@@ -515,3 +515,39 @@ def phone_screen(page, path) -> dict:
     page.wait_for_timeout(300)
     shot(page, path)
     return page.evaluate(_BOARD_BOX_JS)
+
+
+# Watch (a game of computer players only, playing itself) and Hint.
+WATCH = ".ninekit-app .ninekit-watch"
+WATCH_LINE = ".ninekit-app .ninekit-watch .nk-watch-line"
+HINT_BUTTON = ".ninekit-app .ninekit-hint-button"
+HINT_TEXT = ".ninekit-app .ninekit-hint-text .nk-hint-line"
+
+
+def watched_moves(page) -> int | None:
+    """The moves played so far as Watch's line says them ("Watching: 12 moves played, ..."); None when Watch's
+    line is not on screen."""
+    import re
+
+    line = page.locator(WATCH_LINE)
+    if not line.count() or not line.first.is_visible():
+        return None
+    found = re.search(r"(\d+) moves? played|after (\d+) moves?", line.first.inner_text())
+    return int(next(g for g in found.groups() if g is not None)) if found else None
+
+
+def press_watch(page, name: str) -> None:
+    """Press one of Watch's buttons by its text ("Pause", "Play", "Step")."""
+    page.locator(WATCH).get_by_role("button", name=name, exact=True).click()
+
+
+def set_watch_pace(page, seconds: float) -> None:
+    """Type ``seconds`` into the readout of Watch's "Seconds per move" slider and wait until the line says it."""
+    readout = page.locator(f"{WATCH} .widget-readout")
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(f"{seconds:.1f}")
+    page.keyboard.press("Enter")
+    page.wait_for_function("(text) => { const el = document.querySelector('.ninekit-app .ninekit-watch "
+                           ".nk-watch-line'); return !!el && el.innerText.includes(text); }",
+                           arg=f"every {seconds:.1f} s")

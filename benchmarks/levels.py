@@ -1,0 +1,127 @@
+"""Bot levels: ``hard`` (ISMCTS) against ``normal`` (the game's heuristic), every game and player count.
+
+For each game and player count it plays ``--games`` seeded games with one ``hard`` seat and ``normal``
+everywhere else, the hard seat rotated through every seat (game ``g`` puts it at seat ``g % players``), and
+reports hard's win share (1/k for a k-way shared win, 1/players for a draw) with its standard error, the
+fair share (1/players), and hard's seconds per decision (mean and the slowest), in CPU seconds of the process
+(``time.process_time``: what one idle core would take, whatever else the machine is doing).  Count of Nine has a single
+Builder, so there each deal is played by both levels and their mean match totals are compared instead
+(with the share of deals where hard scored more, ties counting a half).
+
+    python benchmarks/levels.py                     # every game, every player count
+    python benchmarks/levels.py --games 20 --only nine_knights double_nine
+    python benchmarks/levels.py --iterations 100    # override the hard budget everywhere
+
+Same arguments, same games (seeds and bot seeds are fixed); the times depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+import ninekit  # noqa: E402
+from ninekit.bots import bot_for  # noqa: E402
+from ninekit.search import win_share  # noqa: E402
+
+TABLES = (("nine_knights", 2), ("double_nine", 2), ("double_nine", 3), ("double_nine", 4), ("codinca", 2),
+          ("codinca", 3), ("codinca", 4), ("code_of_nine", 3), ("code_of_nine", 4), ("count_of_nine", 1))
+
+
+def play(game: str, players: int, seed: int, hard_seat: int | None, budget: dict) -> dict:
+    """One game: ``hard`` at ``hard_seat`` (None: nobody), ``normal`` elsewhere; results and hard's times."""
+    state = ninekit.make(game, players).new(seed)
+    bots = [bot_for(game, 1000 * seed + s, "hard" if s == hard_seat else "normal", **(budget if s == hard_seat
+                                                                                          else {}))
+            for s in range(players)]
+    times = []
+    begin = time.process_time()
+    while not state.is_over:
+        seat = state.to_move
+        start = time.process_time()
+        move = bots[seat].choose(state)
+        if seat == hard_seat:
+            times.append(time.process_time() - start)
+        state = state.play(move)
+    cpu = time.process_time() - begin
+    print(f"  {game} {players} seed {seed} hard {hard_seat}: {state.outcome.winners} {cpu:.0f} s CPU",
+          file=sys.stderr, flush=True)
+    return {"outcome": state.outcome, "times": times, "cpu": cpu}
+
+
+def _mean_se(values: list) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def measure(game: str, players: int, games: int, budget: dict, pool, start: int = 0) -> dict:
+    """The row of the table for one game and player count (seeds ``start`` to ``start + games - 1``)."""
+    seeds = range(start, start + games)
+    if players == 1:
+        jobs = [(game, 1, seed, hard, budget) for seed in seeds for hard in (0, None)]
+    else:
+        jobs = [(game, players, seed, seed % players, budget) for seed in seeds]
+    results = list(pool.map(_play_job, jobs)) if pool else [_play_job(j) for j in jobs]
+    times = [t for r in results for t in r["times"]]
+    row = {"game": game, "players": players, "games": games, "cpu": sum(r["cpu"] for r in results),
+           "sec_mean": sum(times) / max(1, len(times)), "sec_max": max(times, default=0.0)}
+    if players == 1:
+        hard = [r["outcome"].scores[0] for r in results[0::2]]
+        normal = [r["outcome"].scores[0] for r in results[1::2]]
+        row["hard_score"], row["hard_se"] = _mean_se(hard)
+        row["normal_score"], row["normal_se"] = _mean_se(normal)
+        row["share"], row["se"] = _mean_se([1.0 if h > n else 0.5 if h == n else 0.0 for h, n in zip(hard, normal)])
+        row["fair"] = 0.5
+    else:
+        shares = [win_share(r["outcome"], seed % players, players) for seed, r in zip(seeds, results)]
+        row["share"], row["se"] = _mean_se(shares)
+        row["fair"] = 1 / players
+    return row
+
+
+def _play_job(job):
+    return play(*job)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="games per game and player count")
+    parser.add_argument("--only", nargs="*", help="games to measure (default: all)")
+    parser.add_argument("--players", type=int, nargs="*", help="player counts to measure (default: all)")
+    parser.add_argument("--iterations", type=int, help="the hard level's iterations (default: each game's own)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--start", type=int, default=0, help="the first seed (to add games to a measurement)")
+    args = parser.parse_args(argv)
+    budget = {} if args.iterations is None else {"iterations": args.iterations}
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    print("| Game | Players | Games | hard's win share ± SE | Fair share | CPU s/decision (mean, max) |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for game, players in TABLES:
+        if (args.only and game not in args.only) or (args.players and players not in args.players):
+            continue
+        start = time.perf_counter()
+        row = measure(game, players, args.games, budget, pool, args.start)
+        share = f"{row['share']:.2f} ± {row['se']:.2f}"
+        if players == 1:
+            share += (f" (deals hard scores more; mean total hard {row['hard_score']:.1f} ± {row['hard_se']:.1f}, "
+                      f"normal {row['normal_score']:.1f} ± {row['normal_se']:.1f})")
+        print(f"| {game} | {players} | {row['games']} | {share} | {row['fair']:.2f} | "
+              f"{row['sec_mean']:.2f}, {row['sec_max']:.2f} |", flush=True)
+        wall = time.perf_counter() - start
+        print(f"<!-- {game} {players}: {wall:.0f} s wall, {row['cpu']:.0f} s CPU -->", flush=True)
+    if pool:
+        pool.shutdown()
+
+
+if __name__ == "__main__":
+    main()
