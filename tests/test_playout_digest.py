@@ -99,7 +99,7 @@ def _cases():
             yield pytest.param(name, players, options, seed, key, id=key)
 
 
-@pytest.mark.parametrize("name, players, options, seed, key", _cases())
+@pytest.mark.parametrize("name, players, options, seed, key", list(_cases()))
 def test_seeded_random_playout_is_unchanged(name, players, options, seed, key):
     """Determinism: a seeded random playout shows exactly what it showed before the speed work."""
     assert playout_digest(name, players, options, seed) == DIGESTS[key]
