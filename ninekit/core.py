@@ -526,7 +526,9 @@ class State:
 
     def _canonical(self, move: Move) -> Move | None:
         """The legal Move equal to ``move`` (the game's own object), or None (also once the game is over)."""
-        legal = self.legal_moves()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
         for candidate in legal:  # fast path: a move taken from legal_moves()
             if candidate is move:
                 return move
