@@ -451,12 +451,12 @@ class State:
     ((), 1)
     """
 
-    __slots__ = ("game", "seed", "_pos", "_parent", "_last", "_determinized", "_legal", "_legal_map", "_outcome",
+    __slots__ = ("game", "seed", "_pos", "_parent", "_move", "_determinized", "_legal", "_legal_map", "_outcome",
                  "_rules")
 
     def __init__(self, game: Game, position, seed: int | None, parent: State | None = None,
-                 last: tuple | None = None, determinized: bool = False):
-        _fill_state(self, game, position, seed, parent, last, determinized)
+                 move: Move | None = None, determinized: bool = False):
+        _fill_state(self, game, position, seed, parent, move, determinized)
 
     def __setattr__(self, name, value):
         raise AttributeError("State is immutable; play a move to get a new State")
@@ -542,13 +542,19 @@ class State:
         The history keeps the game's own Move object (with its full sentence),
         even when ``move`` was parsed from JSON.
         """
-        canonical = self._canonical(move) if isinstance(move, Move) else None  # no legal moves once over
-        if canonical is None:
-            raise IllegalMove(self.why_illegal(move))
-        rules = self._rules
-        pos = self._pos
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()  # empty once the game is over
+        for canonical in legal:  # fast path: a move taken from legal_moves()
+            if canonical is move:
+                break
+        else:
+            canonical = self._canonical(move) if isinstance(move, Move) else None
+            if canonical is None:
+                raise IllegalMove(self.why_illegal(move))
         child = _new_state(State)
-        _fill_state(child, self.game, rules.apply(pos, canonical), self.seed, self, (rules.to_move(pos), canonical))
+        # The mover's seat is not stored: ``history`` reads it from this state when asked.
+        _fill_state(child, self.game, self._rules.apply(self._pos, canonical), self.seed, self, canonical)
         return child
 
     @property
@@ -556,9 +562,11 @@ class State:
         """The ``(seat, move)`` pairs played so far, oldest first."""
         steps = []
         node = self
-        while node._last is not None:
-            steps.append(node._last)
+        to_move = self._rules.to_move
+        while node._move is not None:
+            move = node._move
             node = node._parent
+            steps.append((to_move(node._pos), move))  # the seat whose decision it was
         return tuple(reversed(steps))
 
     @property
@@ -604,9 +612,9 @@ class State:
         node = self
         rules = self.game.rules
         ply = len(self.history)
-        while node._last is not None:
-            mover, move = node._last
-            line = rules.log_line(node._parent._pos, node._pos, mover, move, seat)
+        while node._move is not None:
+            before = node._parent._pos
+            line = rules.log_line(before, node._pos, rules.to_move(before), node._move, seat)
             if line:
                 lines.append((ply, line))
             node = node._parent
@@ -648,18 +656,18 @@ class State:
 # Filling a new State's slots through their descriptors skips State.__setattr__ (which refuses, to keep
 # states immutable) and the name lookups of object.__setattr__: one play() per ply of every playout.
 _new_state = object.__new__
-_set_game, _set_seed, _set_pos, _set_parent, _set_last, _set_determinized, _set_legal, _set_legal_map, \
+_set_game, _set_seed, _set_pos, _set_parent, _set_move, _set_determinized, _set_legal, _set_legal_map, \
     _set_outcome, _set_rules = (getattr(State, name).__set__ for name in State.__slots__)
 
 
 def _fill_state(state: State, game: Game, position, seed: int | None, parent: State | None = None,
-                last: tuple | None = None, determinized: bool = False) -> None:
+                move: Move | None = None, determinized: bool = False) -> None:
     """Set every slot of a new State (``State.__init__`` and ``State.play`` share it)."""
     _set_game(state, game)
     _set_seed(state, seed)
     _set_pos(state, position)
     _set_parent(state, parent)
-    _set_last(state, last)
+    _set_move(state, move)  # the move that led here (its seat: the parent's to_move)
     _set_determinized(state, determinized)
     _set_legal(state, None)
     _set_legal_map(state, None)
