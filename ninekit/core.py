@@ -504,7 +504,10 @@ class State:
         """Every legal decision now, in a stable order (empty once over)."""
         legal = self._legal
         if legal is None:
-            legal = () if self.outcome is not None else self._rules.legal_moves(self._pos)
+            outcome = self._outcome
+            if outcome is False:
+                outcome = self.outcome
+            legal = () if outcome is not None else self._rules.legal_moves(self._pos)
             _set_legal(self, legal)
         return legal
 

@@ -417,10 +417,13 @@ BUILD_MOVES = {(place, name): _m("build", place, name, text=f"Build the target, 
                for place in PLACES for name in STRUCTURES}
 
 
-def _pay_move(pos: Position, pay: tuple) -> Move:
-    res = {sid: RESOURCES[r] for sid, r in _sources(pos, pos.chosen[0])}
-    words = ", ".join(f"{res[s]} from {_source_words(pos, s)}" for s in pay)
-    return _m("pay", *pay, text=f"Pay with {words}")
+def _pay_moves(pos: Position) -> tuple:
+    """Every Move paying for the chosen structure, the sensible default first."""
+    place, name = pos.chosen
+    sources = _sources(pos, place)
+    words = {sid: f"{RESOURCES[r]} from {_source_words(pos, sid)}" for sid, r in sources}
+    return tuple(_m("pay", *pay, text="Pay with " + ", ".join(map(words.__getitem__, pay)))
+                 for pay in _payments(name, sources))
 
 
 def _round_texts(rnd: int, code: int | None = None) -> dict:
@@ -448,10 +451,9 @@ _NO_SHUFFLE = {rnd: tuple(m for m in moves if m.args[0] != "shuffle") for rnd, m
 def _legal(pos: Position) -> tuple:
     phase = pos.phase
     if phase == "turn":
-        return tuple(BUILD_MOVES[b] for b in _builds(pos)) + (PASS_MOVE,)
+        return (*map(BUILD_MOVES.__getitem__, _builds(pos)), PASS_MOVE)
     if phase == "pay":
-        place, name = pos.chosen
-        return tuple(_pay_move(pos, pay) for pay in _payments(name, _sources(pos, place))) + (CANCEL_MOVE,)
+        return (*_pay_moves(pos), CANCEL_MOVE)
     if phase == "round":
         if pos.round == 0:
             return _ROUND_ONE[pos.deck[0]]
