@@ -486,28 +486,18 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        outcome = self._outcome
-        if outcome is False:
-            outcome = self.outcome
-        return outcome is not None
+        return self._outcome is not None
 
     @property
     def outcome(self) -> Outcome | None:
         """``None`` until the end, then the :class:`Outcome`."""
-        outcome = self._outcome
-        if outcome is False:
-            outcome = self._rules.outcome(self._pos)
-            _set_outcome(self, outcome)
-        return outcome
+        return self._outcome
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal decision now, in a stable order (empty once over)."""
         legal = self._legal
         if legal is None:
-            outcome = self._outcome
-            if outcome is False:
-                outcome = self.outcome
-            legal = () if outcome is not None else self._rules.legal_moves(self._pos)
+            legal = () if self._outcome is not None else self._rules.legal_moves(self._pos)
             _set_legal(self, legal)
         return legal
 
@@ -674,8 +664,8 @@ def _fill_state(state: State, game: Game, position, seed: int | None, parent: St
     _set_determinized(state, determinized)
     _set_legal(state, None)
     _set_legal_map(state, None)
-    _set_outcome(state, False)
     _set_rules(state, game.rules)
+    _set_outcome(state, game.rules.outcome(position))  # asked of nearly every state: is_over, legal_moves
 
 
 def load(text: str | bytes) -> State:

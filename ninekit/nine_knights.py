@@ -271,13 +271,13 @@ def _movable(pos: Position, seat: int) -> tuple[int, ...]:
 @lru_cache(maxsize=256)  # asked twice a turn (does the seat have a move? which Knights?) on the same board
 def _movable_on(board: tuple, defected: frozenset, enemy_goals: tuple, seat: int) -> tuple[int, ...]:
     own = _own_squares(board, defected, seat)
-    closed = set(own)  # a Knight may not step onto its own side's Knights
+    all_closed = set(own).issuperset  # a Knight may not step onto its own side's Knights
     steps, goal_steps = _STEPS[seat], _GOAL_STEPS[seat]
-    return tuple(
+    return tuple([
         i for i in own
-        if not closed.issuperset(steps[i])
+        if not all_closed(steps[i])
         or (goal_steps[i] and any(enemy_goals[t % 9] == DUTY[board[i]] for t in goal_steps[i]))
-    )
+    ])
 
 
 def _on_board(pos: Position, seat: int) -> int:
