@@ -120,6 +120,13 @@ _NEED_PAIRS = {name: (tuple((r, n) for r, n in enumerate(fixed) if n), alt, STRU
 _PROVIDES = {name: (_R[s.provides] if s.provides else None) for name, s in STRUCTURES.items()}
 _TOP = {key: _R[look[0]] for key, look in LOOK.items()}
 _SIDES = {key: look[2:] for key, look in LOOK.items()}
+# For _builds: per card code as it lies, face A / face B up: (resource of its top, its two structures) ...
+_FACE_A = {code: (_TOP[code, "A"], _SIDES[code, "A"]) for code, face in LOOK if face == "A"}
+_FACE_B = {code: (_TOP[code, "B"], _SIDES[code, "B"]) for code, face in LOOK if face == "B"}
+# ... and per structure: (units per resource, the "A/B" unit as (resource, units of it needed besides) twice, or
+# None, the structures it requires).
+_BUILD_CHECK = {name: (need, None if alt is None else tuple((r, _NEEDS[name][0][r]) for r in alt[:2]), requires)
+                for name, (need, alt, requires) in _NEED_PAIRS.items()}
 
 
 def cost_words(name: str) -> str:
@@ -337,50 +344,56 @@ def _builds(pos: Position) -> list:
     """Every (place, structure) that may be built now (the fast path of :func:`_build_problem`)."""
     if _LAST_BUILDS[0] is pos:
         return _LAST_BUILDS[1]
-    names = _city_names(pos)
-    have = [0, 0, 0, 0, 0]
-    used = pos.used
+    used, rnd = pos.used, pos.round
+    have = [0, 0, 0, 0, 0]  # units per resource the open sources give
+    names = set()
     for card, name, built in pos.city:
+        names.add(name)
         r = _PROVIDES[name]
-        if r is not None and built < pos.round and not used & (1 << card):
+        if r is not None and built < rnd and not used & (1 << card):
             have[r] += 1
     play = []  # (place, resource it gives or None, its two structures)
     deck, discard = pos.deck, pos.discard
     if deck:
-        code = deck[0]
-        play.append(("centre", _TOP[code, "A"], _SIDES[code, "A"]))
+        r, sides = _FACE_A[deck[0]]
+        have[r] += 1
+        play.append(("centre", r, sides))
         if len(deck) > 1:
-            code = deck[1]
-            play.append(("deck", _TOP[code, "A"], _SIDES[code, "A"]))
+            r, sides = _FACE_A[deck[1]]
+            have[r] += 1
+            play.append(("deck", r, sides))
     if discard:
         code = discard[-1]
-        play.append(("discard", None if used & (1 << (code >> 1)) else _TOP[code, "B"], _SIDES[code, "B"]))
-    for _place, r, _sides in play:
-        if r is not None:
+        r, sides = _FACE_B[code]
+        if used & (1 << (code >> 1)):
+            r = None
+        else:
             have[r] += 1
-    candidates = [(place, own, name) for place, own, sides in play for name in sides]
+        play.append(("discard", r, sides))
     if pos.target is not None and pos.target not in names:
-        candidates.append(("target", None, pos.target))
+        play.append(("target", None, (pos.target,)))
     out = []
-    for place, own, name in candidates:
+    for place, own, sides in play:
         if own is not None:
-            have[own] -= 1
-        need, alt, requires = _NEED_PAIRS[name]
-        ok = True
-        for r, n in need:
-            if have[r] < n:
-                ok = False
-                break
-        if ok and alt is not None:
-            fixed = _NEEDS[name][0]
-            ok = have[alt[0]] > fixed[alt[0]] or have[alt[1]] > fixed[alt[1]]
+            have[own] -= 1  # a card cannot pay for its own structure
+        for name in sides:
+            need, alt, requires = _BUILD_CHECK[name]
+            short = False
+            for r, n in need:
+                if have[r] < n:
+                    short = True
+                    break
+            if short:
+                continue
+            if alt is not None and not (have[alt[0][0]] > alt[0][1] or have[alt[1][0]] > alt[1][1]):
+                continue
+            if requires and not names.issuperset(requires):
+                continue
+            if name == "Demolition Team" and not _demolishable(pos):
+                continue
+            out.append((place, name))
         if own is not None:
             have[own] += 1
-        if not ok or (requires and any(r not in names for r in requires)):
-            continue
-        if name == "Demolition Team" and not _demolishable(pos):
-            continue
-        out.append((place, name))
     _LAST_BUILDS[0], _LAST_BUILDS[1] = pos, out
     return out
 
