@@ -525,9 +525,11 @@ class State:
         for candidate in legal:  # fast path: a move taken from legal_moves()
             if candidate is move:
                 return move
-        if self._legal_map is None:
-            _set_legal_map(self, {m: m for m in legal})
-        return self._legal_map.get(move)
+        legal_map = getattr(self, "_legal_map", None)  # made on the first move built by hand
+        if legal_map is None:
+            legal_map = {m: m for m in legal}
+            _set_legal_map(self, legal_map)
+        return legal_map.get(move)
 
     def play(self, move: Move) -> State:
         """The new State after ``move``; raises :class:`IllegalMove` otherwise.
@@ -631,7 +633,7 @@ class State:
     # --- saves ------------------------------------------------------------
     def to_json(self) -> str:
         """The save: game, players, options, seed and moves, as JSON text."""
-        if self.seed is None or self._determinized:
+        if self.seed is None or getattr(self, "_determinized", False):
             raise ValueError("this state was built by hand or determinized; only seeded games can be saved")
         return json.dumps(
             {
@@ -655,15 +657,16 @@ _set_game, _set_seed, _set_pos, _set_parent, _set_move, _set_determinized, _set_
 
 def _fill_state(state: State, game: Game, position, seed: int | None, parent: State | None = None,
                 move: Move | None = None, determinized: bool = False) -> None:
-    """Set every slot of a new State (``State.__init__`` and ``State.play`` share it)."""
+    """Set the slots of a new State (``State.__init__`` and ``State.play`` share it); ``_legal_map`` and
+    ``_determinized`` stay unset until needed (read with a default)."""
     _set_game(state, game)
     _set_seed(state, seed)
     _set_pos(state, position)
     _set_parent(state, parent)
     _set_move(state, move)  # the move that led here (its seat: the parent's to_move)
-    _set_determinized(state, determinized)
+    if determinized:  # only then set: read by to_json alone
+        _set_determinized(state, True)
     _set_legal(state, None)
-    _set_legal_map(state, None)
     _set_rules(state, game.rules)
     _set_outcome(state, game.rules.outcome(position))  # asked of nearly every state: is_over, legal_moves
 
