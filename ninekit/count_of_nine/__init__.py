@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -266,6 +267,11 @@ def _can_pay(name: str, sources: list) -> bool:
 
 def _payments(name: str, sources: list) -> list:
     """Every distinct set of sources that pays ``name`` (sorted ids), the sensible default first."""
+    return list(_payments_from(name, tuple(sources)))
+
+
+@lru_cache(maxsize=4096)  # the same few sources recur from game to game
+def _payments_from(name: str, sources: tuple) -> tuple:
     fixed, alt = _NEEDS[name]
     by_res = [[sid for sid, r in sources if r == res] for res in range(len(RESOURCES))]
     partial = [()]
@@ -286,7 +292,7 @@ def _payments(name: str, sources: list) -> list:
         return (sum(_SPEND_WEIGHT["city" if s.startswith("city") else s] for s in pay),
                 [SOURCE_RANK[s] for s in pay])
 
-    return sorted(found, key=weight)
+    return tuple(sorted(found, key=weight))
 
 
 def _demolishable(pos: Position) -> list:
