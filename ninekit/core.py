@@ -58,14 +58,15 @@ class Move:
     __slots__ = ("kind", "args", "text", "_hash")
 
     def __init__(self, kind: str, args: tuple = (), text: str = ""):
-        args = tuple(args)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "args", args)
-        object.__setattr__(self, "text", text)
+        if type(args) is not tuple:
+            args = tuple(args)
         try:
-            object.__setattr__(self, "_hash", hash((kind, args)))
+            _set_move_hash(self, hash((kind, args)))
         except TypeError:
             raise ValueError(f"move arguments must be plain values (got {args!r})") from None
+        _set_move_kind(self, kind)
+        _set_move_args(self, args)
+        _set_move_text(self, text)
 
     def __setattr__(self, name, value):
         raise AttributeError("Move is immutable")
@@ -90,6 +91,12 @@ class Move:
         {'kind': 'reveal', 'args': []}
         """
         return {"kind": self.kind, "args": list(self.args)}
+
+
+# Slot setters (they skip Move.__setattr__, which refuses): games build many Moves per ply.
+_set_move_kind, _set_move_args, _set_move_text, _set_move_hash = (
+    getattr(Move, name).__set__ for name in Move.__slots__
+)
 
 
 @dataclass(frozen=True)
@@ -444,19 +451,12 @@ class State:
     ((), 1)
     """
 
-    __slots__ = ("game", "seed", "_pos", "_parent", "_last", "_determinized", "_legal", "_legal_map", "_outcome")
+    __slots__ = ("game", "seed", "_pos", "_parent", "_move", "_determinized", "_legal", "_legal_map", "_outcome",
+                 "_rules")
 
     def __init__(self, game: Game, position, seed: int | None, parent: State | None = None,
-                 last: tuple | None = None, determinized: bool = False):
-        object.__setattr__(self, "game", game)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "_pos", position)
-        object.__setattr__(self, "_parent", parent)
-        object.__setattr__(self, "_last", last)
-        object.__setattr__(self, "_determinized", determinized)
-        object.__setattr__(self, "_legal", None)
-        object.__setattr__(self, "_legal_map", None)
-        object.__setattr__(self, "_outcome", False)
+                 move: Move | None = None, determinized: bool = False):
+        _fill_state(self, game, position, seed, parent, move, determinized)
 
     def __setattr__(self, name, value):
         raise AttributeError("State is immutable; play a move to get a new State")
@@ -475,7 +475,7 @@ class State:
         """The seat whose decision it is; ``None`` once the game is over."""
         if self.outcome is not None:
             return None
-        return self.game.rules.to_move(self._pos)
+        return self._rules.to_move(self._pos)
 
     @property
     def prompt(self) -> str:
@@ -486,21 +486,20 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.outcome is not None
+        return self._outcome is not None
 
     @property
     def outcome(self) -> Outcome | None:
         """``None`` until the end, then the :class:`Outcome`."""
-        if self._outcome is False:
-            object.__setattr__(self, "_outcome", self.game.rules.outcome(self._pos))
         return self._outcome
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal decision now, in a stable order (empty once over)."""
-        if self._legal is None:
-            legal = () if self.outcome is not None else self.game.rules.legal_moves(self._pos)
-            object.__setattr__(self, "_legal", legal)
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = () if self._outcome is not None else self._rules.legal_moves(self._pos)
+            _set_legal(self, legal)
+        return legal
 
     # --- playing ------------------------------------------------------------
     def why_illegal(self, move) -> str | None:
@@ -516,17 +515,21 @@ class State:
             return f"The game is over ({self.outcome.reason}); no more moves may be played"
         if self._canonical(move) is not None:
             return None
-        return self.game.rules.why_illegal(self._pos, move)
+        return self._rules.why_illegal(self._pos, move)
 
     def _canonical(self, move: Move) -> Move | None:
-        """The legal Move equal to ``move`` (the game's own object), or None."""
-        legal = self.legal_moves()
+        """The legal Move equal to ``move`` (the game's own object), or None (also once the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
         for candidate in legal:  # fast path: a move taken from legal_moves()
             if candidate is move:
                 return move
-        if self._legal_map is None:
-            object.__setattr__(self, "_legal_map", {m: m for m in legal})
-        return self._legal_map.get(move)
+        legal_map = getattr(self, "_legal_map", None)  # made on the first move built by hand
+        if legal_map is None:
+            legal_map = {m: m for m in legal}
+            _set_legal_map(self, legal_map)
+        return legal_map.get(move)
 
     def play(self, move: Move) -> State:
         """The new State after ``move``; raises :class:`IllegalMove` otherwise.
@@ -534,22 +537,31 @@ class State:
         The history keeps the game's own Move object (with its full sentence),
         even when ``move`` was parsed from JSON.
         """
-        problem = self.why_illegal(move)
-        if problem is not None:
-            raise IllegalMove(problem)
-        move = self._canonical(move)
-        seat = self.game.rules.to_move(self._pos)
-        position = self.game.rules.apply(self._pos, move)
-        return State(self.game, position, self.seed, parent=self, last=(seat, move))
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()  # empty once the game is over
+        for canonical in legal:  # fast path: a move taken from legal_moves()
+            if canonical is move:
+                break
+        else:
+            canonical = self._canonical(move) if isinstance(move, Move) else None
+            if canonical is None:
+                raise IllegalMove(self.why_illegal(move))
+        child = _new_state(State)
+        # The mover's seat is not stored: ``history`` reads it from this state when asked.
+        _fill_state(child, self.game, self._rules.apply(self._pos, canonical), self.seed, self, canonical)
+        return child
 
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:
         """The ``(seat, move)`` pairs played so far, oldest first."""
         steps = []
         node = self
-        while node._last is not None:
-            steps.append(node._last)
+        to_move = self._rules.to_move
+        while node._move is not None:
+            move = node._move
             node = node._parent
+            steps.append((to_move(node._pos), move))  # the seat whose decision it was
         return tuple(reversed(steps))
 
     @property
@@ -595,9 +607,9 @@ class State:
         node = self
         rules = self.game.rules
         ply = len(self.history)
-        while node._last is not None:
-            mover, move = node._last
-            line = rules.log_line(node._parent._pos, node._pos, mover, move, seat)
+        while node._move is not None:
+            before = node._parent._pos
+            line = rules.log_line(before, node._pos, rules.to_move(before), node._move, seat)
             if line:
                 lines.append((ply, line))
             node = node._parent
@@ -621,7 +633,7 @@ class State:
     # --- saves ------------------------------------------------------------
     def to_json(self) -> str:
         """The save: game, players, options, seed and moves, as JSON text."""
-        if self.seed is None or self._determinized:
+        if self.seed is None or getattr(self, "_determinized", False):
             raise ValueError("this state was built by hand or determinized; only seeded games can be saved")
         return json.dumps(
             {
@@ -634,6 +646,29 @@ class State:
             },
             sort_keys=False,
         )
+
+
+# Filling a new State's slots through their descriptors skips State.__setattr__ (which refuses, to keep
+# states immutable) and the name lookups of object.__setattr__: one play() per ply of every playout.
+_new_state = object.__new__
+_set_game, _set_seed, _set_pos, _set_parent, _set_move, _set_determinized, _set_legal, _set_legal_map, \
+    _set_outcome, _set_rules = (getattr(State, name).__set__ for name in State.__slots__)
+
+
+def _fill_state(state: State, game: Game, position, seed: int | None, parent: State | None = None,
+                move: Move | None = None, determinized: bool = False) -> None:
+    """Set the slots of a new State (``State.__init__`` and ``State.play`` share it); ``_legal_map`` and
+    ``_determinized`` stay unset until needed (read with a default)."""
+    _set_game(state, game)
+    _set_seed(state, seed)
+    _set_pos(state, position)
+    _set_parent(state, parent)
+    _set_move(state, move)  # the move that led here (its seat: the parent's to_move)
+    if determinized:  # only then set: read by to_json alone
+        _set_determinized(state, True)
+    _set_legal(state, None)
+    _set_rules(state, game.rules)
+    _set_outcome(state, game.rules.outcome(position))  # asked of nearly every state: is_over, legal_moves
 
 
 def load(text: str | bytes) -> State:

@@ -451,8 +451,8 @@ def _sites_for(pos: Position, t: int, actor: int, ignore_protection: bool = Fals
 
 def _cursed(pos: Position) -> bool:
     """Dark Aiko is a top card on the board of the player to move (public: the prompt may say so)."""
-    a = pos.turn
-    return DARK_AIKO in (_top(pos.boards, a, 0), _top(pos.boards, a, 1))
+    tens, ones = pos.boards[pos.turn]
+    return (bool(tens) and tens[-1] % 20 == DARK_AIKO) or (bool(ones) and ones[-1] % 20 == DARK_AIKO)
 
 
 def _forced(pos: Position) -> int:
@@ -479,7 +479,8 @@ def _playable(pos: Position) -> list:
     forced = _forced(pos)
     if forced >= 0:
         return [forced]
-    ok = [t for t in hand if _sites_for(pos, t, a)]
+    # Only cards placed on others can lack a site (every other card has one of the player's own).
+    ok = [t for t in hand if t not in PLACED_ON_OTHERS or _sites_for(pos, t, a)]
     return ok or hand
 
 
@@ -636,11 +637,20 @@ def _brings_effect(pos: Position, i: int) -> bool:
     return up in ARCHANGEL_RESOLVES
 
 
+def _card_text(name: str) -> str:
+    return f"Play {name} ({NUMBER[TYPE[name]]}) from your hand"
+
+
+_CARD_MOVES = tuple(Move("card", (name,), _card_text(name)) for name in NAMES)  # by card type
+# A card played on the player's own board: its sites and their sentences depend on the seat and the card type
+# only (nothing protects a player's own sites from itself).
+_OWN_SITE_MOVES: dict = {}
+
+
 def _text(pos: Position, kind: str, args: tuple) -> str:
     a, b = pos.turn, pos.boards
     if kind == "card":
-        t = TYPE[args[0]]
-        return f"Play {args[0]} ({NUMBER[t]}) from your hand"
+        return _card_text(args[0])
     if kind == "site":
         return f"Put {_name(pos.playing)} on {_site_of(args[0], SITE_INDEX[args[1]], a)}"
     if kind == "take":
@@ -803,17 +813,25 @@ class DoubleNine(Rules):
 
     def legal_moves(self, pos):
         kind = pos.phase
+        if kind == "card":  # half of every turn: the Move per card type is fixed
+            return tuple(map(_CARD_MOVES.__getitem__, _playable(pos)))
+        if kind == "site" and pos.playing % 20 not in PLACED_ON_OTHERS:  # the player's own sites
+            key = (pos.turn, pos.playing % 20)
+            moves = _OWN_SITE_MOVES.get(key)
+            if moves is None:
+                moves = _OWN_SITE_MOVES[key] = tuple(_move(pos, kind, args) for args in _options(pos))
+            return moves
         return tuple(_move(pos, kind, args) for args in _options(pos))
 
     def apply(self, pos, move):
         kind, args, a = move.kind, move.args, pos.turn
-        if pos.events:
-            pos = _rep(pos, events=())
+        # The last move's events are cleared first (in the same update in the two commonest branches).
         if kind == "card":
             t = TYPE[args[0]]
             hand = pos.hands[a]
-            i = next(i for i, inst in enumerate(hand) if inst % 20 == t)
-            pos = _rep(pos, hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), playing=hand[i], phase="site")
+            i = 0 if hand[0] % 20 == t else next(i for i, inst in enumerate(hand) if inst % 20 == t)
+            pos = _rep(pos, hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), playing=hand[i], phase="site",
+                       events=())
             if pos.vague or any(inst % 20 == t for inst in hand[:i] + hand[i + 1:]):
                 # Which copy or which hand card was chosen is hidden; the chosen card is public.
                 known, vague = _leaves(pos.known, pos.vague, a, hand, hand[i])
@@ -824,10 +842,12 @@ class DoubleNine(Rules):
         if kind == "site":
             p, s = args[0], SITE_INDEX[args[1]]
             inst = pos.playing
-            pos = _rep(pos, boards=_set_site(b, p, s, b[p][s] + (inst,)), playing=-1)
+            pos = _rep(pos, boards=_set_site(b, p, s, b[p][s] + (inst,)), playing=-1, events=())
             if p != a:
                 return _end_turn(pos)  # Aiko / Dark Aiko: placement only
             return _effect(pos, inst % 20, s, ())
+        if pos.events:
+            pos = _rep(pos, events=())
         t, site, via = pos.ctx[:3]
         if kind in ("take", "remove"):
             p, s = args[0], SITE_INDEX[args[1]]

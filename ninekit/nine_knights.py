@@ -29,7 +29,8 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import permutations
+from functools import cache, lru_cache
+from itertools import compress, permutations
 
 from .core import Move, Option, Outcome, Rules, State, int_between, make, register
 
@@ -51,6 +52,7 @@ KNIGHT_IDS = tuple(f"{'SN'[side]}{duty}" for side in (0, 1) for duty in range(1,
 COLOUR = {k: "SN".index(k[0]) for k in KNIGHT_IDS}
 DUTY = {k: int(k[1:]) for k in KNIGHT_IDS}
 ORDERS = tuple("".join(p) for p in permutations("AWR"))  # the 6 ways to give a group's numbers to the types
+_SIDE_KNIGHTS = tuple(frozenset(k for k in KNIGHT_IDS if COLOUR[k] == side) for side in (0, 1))  # by colour
 
 
 def _row(i: int) -> int:
@@ -68,6 +70,7 @@ def _neighbours(i: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS = tuple(_neighbours(i) for i in range(len(SQUARES)))
+_ALL_SQUARES = range(len(SQUARES))
 # Per side: the neighbours a Knight may step to apart from Goal rows, and those on the enemy Goal row.
 _STEPS = tuple(tuple(tuple(t for t in n if _row(t) not in HOME_ROW) for n in NEIGHBOURS) for _ in (0, 1))
 _GOAL_STEPS = tuple(tuple(tuple(t for t in n if _row(t) == HOME_ROW[1 - side]) for n in NEIGHBOURS)
@@ -188,10 +191,14 @@ class Position:
 
 def _replace(pos: Position, **changes) -> Position:
     """``dataclasses.replace`` without re-running ``__init__`` (hot path of playouts)."""
-    new = object.__new__(Position)
-    new.__dict__.update(pos.__dict__)
-    new.__dict__.update(changes)
+    new = _new_position(Position)
+    fields = new.__dict__
+    fields.update(pos.__dict__)
+    fields.update(changes)
     return new
+
+
+_new_position = object.__new__
 
 
 def owner(pos: Position, knight: str) -> int:
@@ -249,27 +256,32 @@ def _why_not_to(pos: Position, i: int, t: int) -> str | None:
     return None
 
 
-def _movable(pos: Position, seat: int) -> list[int]:
+def _own_squares(board: tuple, defected: frozenset, seat: int) -> list[int]:
+    """Squares of ``seat``'s Knights on ``board``, in board order."""
+    if not defected:  # nobody changed sides: the colour says whose a Knight is
+        return list(compress(_ALL_SQUARES, map(_SIDE_KNIGHTS[seat].__contains__, board)))
+    return [i for i, k in enumerate(board) if k is not None and COLOUR[k] ^ (k in defected) == seat]
+
+
+def _movable(pos: Position, seat: int) -> tuple[int, ...]:
     """Squares of ``seat``'s Knights that have at least one legal move."""
-    board, defected = pos.board, pos.defected
-    out = []
-    for i, k in enumerate(board):
-        if k is None or COLOUR[k] ^ (k in defected) != seat:
-            continue
-        for t in _STEPS[seat][i]:
-            other = board[t]
-            if other is None or COLOUR[other] ^ (other in defected) != seat:
-                out.append(i)
-                break
-        else:
-            goals, duty = pos.goals[1 - seat], DUTY[k]
-            if any(goals[t % 9] == duty for t in _GOAL_STEPS[seat][i]):
-                out.append(i)
-    return out
+    return _movable_on(pos.board, pos.defected, pos.goals[1 - seat], seat)
+
+
+@lru_cache(maxsize=256)  # asked twice a turn (does the seat have a move? which Knights?) on the same board
+def _movable_on(board: tuple, defected: frozenset, enemy_goals: tuple, seat: int) -> tuple[int, ...]:
+    own = _own_squares(board, defected, seat)
+    all_closed = set(own).issuperset  # a Knight may not step onto its own side's Knights
+    steps, goal_steps = _STEPS[seat], _GOAL_STEPS[seat]
+    return tuple([
+        i for i in own
+        if not all_closed(steps[i])
+        or (goal_steps[i] and any(enemy_goals[t % 9] == DUTY[board[i]] for t in goal_steps[i]))
+    ])
 
 
 def _on_board(pos: Position, seat: int) -> int:
-    return sum(1 for k in pos.board if k is not None and owner(pos, k) == seat)
+    return len(_own_squares(pos.board, pos.defected, seat))
 
 
 def _free_summoning_fields(pos: Position, seat: int) -> list[int]:
@@ -327,14 +339,21 @@ def _move(kind: str, *args) -> Move:
 
 def _knight_move(kind: str, knight: str, pos: Position) -> Move:
     """A pick/summon Move whose sentence names the Knight's type (and its colour, if won over)."""
-    text = f"{MOVE_TEXT[kind](knight)} ({knight_type(pos, knight)})"
-    if knight in pos.defected:
+    return _knight_move_of(kind, knight, knight_type(pos, knight), knight in pos.defected)
+
+
+@cache  # at most 2 kinds x 18 Knights x 3 types x 2: each Move is built once
+def _knight_move_of(kind: str, knight: str, type_name: str, won_over: bool) -> Move:
+    text = f"{MOVE_TEXT[kind](knight)} ({type_name})"
+    if won_over:
         text = text.replace("Knight", f"{SIDES[COLOUR[knight]]}'s Knight", 1).replace(")", ", won over)")
     return Move(kind, (knight,), text)
 
 
 _SQUARE_MOVES = {kind: tuple(_move(kind, sq) for sq in SQUARES) for kind in ("place", "select", "to", "summon_to")}
 _DUTY_MOVES = tuple(tuple(_move("duty", g, o) for o in ORDERS) for g in range(3))
+_SELECT_MOVES, _TO_MOVES, _PLACE_MOVES = _SQUARE_MOVES["select"], _SQUARE_MOVES["to"], _SQUARE_MOVES["place"]
+_PLACEMENT_SQUARES = tuple(tuple(i for i in range(len(SQUARES)) if _row(i) in rows) for rows in PLACEMENT_ROWS)
 CANCEL, REVEAL, KEEP = _move("cancel"), _move("reveal"), _move("keep")
 
 
@@ -398,18 +417,17 @@ class NineKnights(Rules):
 
     def legal_moves(self, pos):
         kind, seat = pos.step[0], pos.step[1]
+        if kind == "select":  # the movement phase's decisions first: most of a game
+            return tuple(map(_SELECT_MOVES.__getitem__, _movable(pos, seat)))
+        if kind == "to":
+            return (*map(_TO_MOVES.__getitem__, _targets(pos, pos.step[2])), CANCEL)
         if kind == "duty":
             return _DUTY_MOVES[pos.step[2]]
         if kind in ("pick", "summon"):
             return tuple(_knight_move(kind, k, pos) for k in pos.waiting[seat])
         if kind == "place":
-            rows = PLACEMENT_ROWS[seat]
-            squares = [i for i, k in enumerate(pos.board) if k is None and _row(i) in rows]
-            return tuple(_SQUARE_MOVES["place"][i] for i in squares) + (CANCEL,)
-        if kind == "select":
-            return tuple(_SQUARE_MOVES["select"][i] for i in _movable(pos, seat))
-        if kind == "to":
-            return tuple(_SQUARE_MOVES["to"][t] for t in _targets(pos, pos.step[2])) + (CANCEL,)
+            board = pos.board
+            return (*(_PLACE_MOVES[i] for i in _PLACEMENT_SQUARES[seat] if board[i] is None), CANCEL)
         if kind == "reveal":
             knight = pos.board[pos.step[2] if owner(pos, pos.board[pos.step[2]]) == seat else pos.step[3]]
             return ((REVEAL,) if pos.hidden[seat] == DUTY[knight] else ()) + (KEEP,)
@@ -421,6 +439,28 @@ class NineKnights(Rules):
     # --- playing ---
     def apply(self, pos, move):
         kind, seat = pos.step[0], pos.step[1]
+        # The movement phase's decisions first: most of a game.
+        if move.kind == "to":
+            frm, to = pos.step[2], INDEX[move.args[0]]
+            # The banner of the last fight (last_fight) goes with the next move.
+            if pos.board[to] is None:
+                knight = pos.board[frm]
+                board = _put(_put(pos.board, frm, None), to, knight)
+                if _row(to) == HOME_ROW[1 - seat]:
+                    reason = (f"{SIDES[seat]}'s Knight {DUTY[knight]} reached {SIDES[1 - seat]}'s "
+                              f"Goal Token {DUTY[knight]} on {SQUARES[to]}")
+                    # Reaching the Goal field shows the Knight's number to the table.
+                    return _replace(pos, last_fight=None, board=board, result=((seat,), reason), phase="over",
+                                    revealed=pos.revealed | {knight})
+                return _end_turn(pos, fought=False, last_fight=None, board=board)
+            pos = _replace(pos, last_fight=None, revealed=pos.revealed | {pos.board[frm], pos.board[to]})
+            chooser = _reveal_chance(pos, frm, to)
+            if chooser is not None:
+                return _replace(pos, step=("reveal", chooser, frm, to))
+            return _resolve_fight(pos, frm, to)
+        if move.kind in ("pick", "select"):
+            arg = move.args[0] if move.kind == "pick" else INDEX[move.args[0]]
+            return _replace(pos, step=("place" if move.kind == "pick" else "to", seat, arg))
         if move.kind == "duty":
             group, order = move.args
             orders = list(pos.orders)
@@ -436,9 +476,6 @@ class NineKnights(Rules):
             back = {"place": ("pick", seat), "to": ("select", seat), "summon_to": ("summon",) + pos.step[1:2]
                     + pos.step[4:5]}[kind]
             return _replace(pos, step=back)
-        if move.kind in ("pick", "select"):
-            arg = move.args[0] if move.kind == "pick" else INDEX[move.args[0]]
-            return _replace(pos, step=("place" if move.kind == "pick" else "to", seat, arg))
         if move.kind == "place":
             knight, i = pos.step[2], INDEX[move.args[0]]
             pos = _replace(pos, board=_put(pos.board, i, knight), waiting=_without(pos.waiting, seat, knight),
@@ -446,24 +483,6 @@ class NineKnights(Rules):
             if pos.placed < len(PLACEMENT_ORDER):
                 return _replace(pos, step=("pick", PLACEMENT_ORDER[pos.placed]))
             return _start_turn(_replace(pos, phase="movement"), 0)
-        if move.kind == "to":
-            frm, to = pos.step[2], INDEX[move.args[0]]
-            pos = _replace(pos, last_fight=None)  # the banner of the last fight goes with the next move
-            if pos.board[to] is None:
-                knight = pos.board[frm]
-                board = _put(_put(pos.board, frm, None), to, knight)
-                pos = _replace(pos, board=board)
-                if _row(to) == HOME_ROW[1 - seat]:
-                    reason = (f"{SIDES[seat]}'s Knight {DUTY[knight]} reached {SIDES[1 - seat]}'s "
-                              f"Goal Token {DUTY[knight]} on {SQUARES[to]}")
-                    # Reaching the Goal field shows the Knight's number to the table.
-                    return _replace(pos, result=((seat,), reason), phase="over", revealed=pos.revealed | {knight})
-                return _end_turn(pos, fought=False)
-            pos = _replace(pos, revealed=pos.revealed | {pos.board[frm], pos.board[to]})
-            chooser = _reveal_chance(pos, frm, to)
-            if chooser is not None:
-                return _replace(pos, step=("reveal", chooser, frm, to))
-            return _resolve_fight(pos, frm, to)
         if move.kind in ("reveal", "keep"):
             frm, to = pos.step[2], pos.step[3]
             if move.kind == "reveal":
@@ -810,17 +829,21 @@ def _after_summons(pos: Position, then) -> Position:
     return _end_turn(pos, fought=True)
 
 
-def _end_turn(pos: Position, fought: bool) -> Position:
+def _end_turn(pos: Position, fought: bool, **changes) -> Position:
+    """End the turn (``changes``: the move's own changes to ``pos``, made in the same step)."""
     quiet = 0 if fought else pos.quiet + 1
-    pos = _replace(pos, quiet=quiet)
     if quiet >= pos.quiet_limit:
         reason = f"{quiet} turns in a row without a fight (the quiet-limit house rule)"
-        return _replace(pos, result=((), reason), phase="over")
-    return _start_turn(pos, 1 - pos.turn)
+        return _replace(pos, **changes, quiet=quiet, result=((), reason), phase="over")
+    return _start_turn(pos, 1 - pos.turn, **changes, quiet=quiet)
 
 
-def _start_turn(pos: Position, seat: int) -> Position:
-    pos = _replace(pos, turn=seat, step=("select", seat))
+_SELECT_STEPS = (("select", 0), ("select", 1))
+
+
+def _start_turn(pos: Position, seat: int, **changes) -> Position:
+    """Start ``seat``'s turn (``changes``: further changes to ``pos``, made in the same step)."""
+    pos = _replace(pos, **changes, turn=seat, step=_SELECT_STEPS[seat])
     if not _movable(pos, seat):
         reason = f"{SIDES[seat]} has no legal move"
         return _replace(pos, result=((1 - seat,), reason), phase="over")

@@ -316,15 +316,12 @@ def _legal(pos: Position) -> tuple:
     phase = pos.phase
     if phase == "place":
         board, will, me = pos.board, pos.will[pos.turn], pos.turn
-        out = []
-        for i, cost, needs, move in _OPEN[pos.round, pos.expert]:
-            if board[i] != NO_ONE or will < cost:
-                continue
-            if needs and not (pos.white == NO_ONE if needs == "white" else pos.black == NO_ONE if needs == "black"
-                              else pos.medal == me):
-                continue
-            out.append(move)
-        return tuple(out)
+        return tuple([
+            move for i, cost, needs, move in _OPEN[pos.round, pos.expert]
+            if board[i] == NO_ONE and will >= cost
+            and (not needs or (pos.white == NO_ONE if needs == "white" else pos.black == NO_ONE if needs == "black"
+                               else pos.medal == me))
+        ])
     if phase == "resolve":
         key, step, data = pos.pending
         return _step_moves(pos, STEPS[key][step], data)
@@ -475,14 +472,14 @@ def _advance(pos: Position, data=None) -> Position:
     while True:
         step += 1
         if step >= len(steps):
-            return _next_turn(_rep(pos, phase="place", pending=()))
+            return _next_turn(pos, phase="place", pending=())
         name = steps[step]
         if name == "gift_item" and data is None:
             continue
         if name == "victim":
             victims = _hollow_victims(pos)
             if not victims:
-                return _next_turn(_rep(pos, phase="place", pending=()))
+                return _next_turn(pos, phase="place", pending=())
             if len(victims) == 1:  # the one Max player: no choice to make
                 data = victims[0]
                 continue
@@ -495,7 +492,7 @@ def _advance(pos: Position, data=None) -> Position:
         if name == "gain":  # no Statues left: "you must gain the 2 Will"
             pos = _will(pos, pos.turn, 2)
         if name in ("recipient", "shore", "return"):  # nothing to give or return: the action ends
-            return _next_turn(_rep(pos, phase="place", pending=()))
+            return _next_turn(pos, phase="place", pending=())
 
 
 def _resolve(pos: Position, move: Move) -> Position:
@@ -504,7 +501,7 @@ def _resolve(pos: Position, move: Move) -> Position:
     me = pos.turn
     kind = move.kind
     if kind == "stop":
-        return _next_turn(_rep(pos, phase="place", pending=()))
+        return _next_turn(pos, phase="place", pending=())
     if kind == "look":
         return _advance(_look(pos, move.args[0], 1 if name in ("look_abyss", "gallery") else 0))
     if kind == "exchange":
@@ -536,13 +533,15 @@ def _resolve(pos: Position, move: Move) -> Position:
     raise AssertionError(move)
 
 
-def _next_turn(pos: Position) -> Position:
+def _next_turn(pos: Position, **changes) -> Position:
+    """The next seat with a pawn left decides (``changes``: made to ``pos`` in the same step)."""
     n = pos.players
+    pawns = changes.get("pawns", pos.pawns)
     for k in range(1, n + 1):
         seat = (pos.turn + k) % n
-        if pos.pawns[seat]:
-            return _rep(pos, turn=seat)
-    return _end_round(pos)
+        if pawns[seat]:
+            return _rep(pos, **changes, turn=seat)
+    return _end_round(_rep(pos, **changes) if changes else pos)
 
 
 def _legacies_gone(pos: Position) -> bool:
@@ -1010,11 +1009,9 @@ class CodeOfNine(Rules):
     def prompt(self, pos, names):
         return _prompt(pos)
 
-    def legal_moves(self, pos):
-        return _legal(pos)
-
-    def apply(self, pos, move):
-        return _apply(pos, move)
+    # The module's own functions, called directly (no delegating frame on the hot path of playouts).
+    legal_moves = staticmethod(_legal)
+    apply = staticmethod(_apply)
 
     def why_illegal(self, pos, move):
         return _why_illegal(pos, move)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -120,6 +121,13 @@ _NEED_PAIRS = {name: (tuple((r, n) for r, n in enumerate(fixed) if n), alt, STRU
 _PROVIDES = {name: (_R[s.provides] if s.provides else None) for name, s in STRUCTURES.items()}
 _TOP = {key: _R[look[0]] for key, look in LOOK.items()}
 _SIDES = {key: look[2:] for key, look in LOOK.items()}
+# For _builds: per card code as it lies, face A / face B up: (resource of its top, its two structures) ...
+_FACE_A = {code: (_TOP[code, "A"], _SIDES[code, "A"]) for code, face in LOOK if face == "A"}
+_FACE_B = {code: (_TOP[code, "B"], _SIDES[code, "B"]) for code, face in LOOK if face == "B"}
+# ... and per structure: (units per resource, the "A/B" unit as (resource, units of it needed besides) twice, or
+# None, the structures it requires).
+_BUILD_CHECK = {name: (need, None if alt is None else tuple((r, _NEEDS[name][0][r]) for r in alt[:2]), requires)
+                for name, (need, alt, requires) in _NEED_PAIRS.items()}
 
 
 def cost_words(name: str) -> str:
@@ -259,6 +267,11 @@ def _can_pay(name: str, sources: list) -> bool:
 
 def _payments(name: str, sources: list) -> list:
     """Every distinct set of sources that pays ``name`` (sorted ids), the sensible default first."""
+    return list(_payments_from(name, tuple(sources)))
+
+
+@lru_cache(maxsize=4096)  # the same few sources recur from game to game
+def _payments_from(name: str, sources: tuple) -> tuple:
     fixed, alt = _NEEDS[name]
     by_res = [[sid for sid, r in sources if r == res] for res in range(len(RESOURCES))]
     partial = [()]
@@ -279,7 +292,7 @@ def _payments(name: str, sources: list) -> list:
         return (sum(_SPEND_WEIGHT["city" if s.startswith("city") else s] for s in pay),
                 [SOURCE_RANK[s] for s in pay])
 
-    return sorted(found, key=weight)
+    return tuple(sorted(found, key=weight))
 
 
 def _demolishable(pos: Position) -> list:
@@ -337,50 +350,56 @@ def _builds(pos: Position) -> list:
     """Every (place, structure) that may be built now (the fast path of :func:`_build_problem`)."""
     if _LAST_BUILDS[0] is pos:
         return _LAST_BUILDS[1]
-    names = _city_names(pos)
-    have = [0, 0, 0, 0, 0]
-    used = pos.used
+    used, rnd = pos.used, pos.round
+    have = [0, 0, 0, 0, 0]  # units per resource the open sources give
+    names = set()
     for card, name, built in pos.city:
+        names.add(name)
         r = _PROVIDES[name]
-        if r is not None and built < pos.round and not used & (1 << card):
+        if r is not None and built < rnd and not used & (1 << card):
             have[r] += 1
     play = []  # (place, resource it gives or None, its two structures)
     deck, discard = pos.deck, pos.discard
     if deck:
-        code = deck[0]
-        play.append(("centre", _TOP[code, "A"], _SIDES[code, "A"]))
+        r, sides = _FACE_A[deck[0]]
+        have[r] += 1
+        play.append(("centre", r, sides))
         if len(deck) > 1:
-            code = deck[1]
-            play.append(("deck", _TOP[code, "A"], _SIDES[code, "A"]))
+            r, sides = _FACE_A[deck[1]]
+            have[r] += 1
+            play.append(("deck", r, sides))
     if discard:
         code = discard[-1]
-        play.append(("discard", None if used & (1 << (code >> 1)) else _TOP[code, "B"], _SIDES[code, "B"]))
-    for _place, r, _sides in play:
-        if r is not None:
+        r, sides = _FACE_B[code]
+        if used & (1 << (code >> 1)):
+            r = None
+        else:
             have[r] += 1
-    candidates = [(place, own, name) for place, own, sides in play for name in sides]
+        play.append(("discard", r, sides))
     if pos.target is not None and pos.target not in names:
-        candidates.append(("target", None, pos.target))
+        play.append(("target", None, (pos.target,)))
     out = []
-    for place, own, name in candidates:
+    for place, own, sides in play:
         if own is not None:
-            have[own] -= 1
-        need, alt, requires = _NEED_PAIRS[name]
-        ok = True
-        for r, n in need:
-            if have[r] < n:
-                ok = False
-                break
-        if ok and alt is not None:
-            fixed = _NEEDS[name][0]
-            ok = have[alt[0]] > fixed[alt[0]] or have[alt[1]] > fixed[alt[1]]
+            have[own] -= 1  # a card cannot pay for its own structure
+        for name in sides:
+            need, alt, requires = _BUILD_CHECK[name]
+            short = False
+            for r, n in need:
+                if have[r] < n:
+                    short = True
+                    break
+            if short:
+                continue
+            if alt is not None and not (have[alt[0][0]] > alt[0][1] or have[alt[1][0]] > alt[1][1]):
+                continue
+            if requires and not names.issuperset(requires):
+                continue
+            if name == "Demolition Team" and not _demolishable(pos):
+                continue
+            out.append((place, name))
         if own is not None:
             have[own] += 1
-        if not ok or (requires and any(r not in names for r in requires)):
-            continue
-        if name == "Demolition Team" and not _demolishable(pos):
-            continue
-        out.append((place, name))
     _LAST_BUILDS[0], _LAST_BUILDS[1] = pos, out
     return out
 
@@ -417,10 +436,13 @@ BUILD_MOVES = {(place, name): _m("build", place, name, text=f"Build the target, 
                for place in PLACES for name in STRUCTURES}
 
 
-def _pay_move(pos: Position, pay: tuple) -> Move:
-    res = {sid: RESOURCES[r] for sid, r in _sources(pos, pos.chosen[0])}
-    words = ", ".join(f"{res[s]} from {_source_words(pos, s)}" for s in pay)
-    return _m("pay", *pay, text=f"Pay with {words}")
+def _pay_moves(pos: Position) -> tuple:
+    """Every Move paying for the chosen structure, the sensible default first."""
+    place, name = pos.chosen
+    sources = _sources(pos, place)
+    words = {sid: f"{RESOURCES[r]} from {_source_words(pos, sid)}" for sid, r in sources}
+    return tuple(_m("pay", *pay, text="Pay with " + ", ".join(map(words.__getitem__, pay)))
+                 for pay in _payments(name, sources))
 
 
 def _round_texts(rnd: int, code: int | None = None) -> dict:
@@ -448,10 +470,9 @@ _NO_SHUFFLE = {rnd: tuple(m for m in moves if m.args[0] != "shuffle") for rnd, m
 def _legal(pos: Position) -> tuple:
     phase = pos.phase
     if phase == "turn":
-        return tuple(BUILD_MOVES[b] for b in _builds(pos)) + (PASS_MOVE,)
+        return (*map(BUILD_MOVES.__getitem__, _builds(pos)), PASS_MOVE)
     if phase == "pay":
-        place, name = pos.chosen
-        return tuple(_pay_move(pos, pay) for pay in _payments(name, _sources(pos, place))) + (CANCEL_MOVE,)
+        return (*_pay_moves(pos), CANCEL_MOVE)
     if phase == "round":
         if pos.round == 0:
             return _ROUND_ONE[pos.deck[0]]
@@ -852,11 +873,9 @@ class CountOfNine(Rules):
     def prompt(self, pos, names):
         return _prompt(pos)
 
-    def legal_moves(self, pos):
-        return _legal(pos)
-
-    def apply(self, pos, move):
-        return _apply(pos, move)
+    # The module's own functions, called directly (no delegating frame on the hot path of playouts).
+    legal_moves = staticmethod(_legal)
+    apply = staticmethod(_apply)
 
     def why_illegal(self, pos, move):
         return _why_illegal(pos, move)
