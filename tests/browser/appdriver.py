@@ -551,3 +551,30 @@ def set_watch_pace(page, seconds: float) -> None:
     page.wait_for_function("(text) => { const el = document.querySelector('.ninekit-app .ninekit-watch "
                            ".nk-watch-line'); return !!el && el.innerText.includes(text); }",
                            arg=f"every {seconds:.1f} s")
+
+
+def nine_knights_first_attack(seed: int = 7, south_next: bool = False, **options) -> tuple[str, str, str]:
+    """A save of a computer-vs-computer Nine Knights game (rules via ninekit, ``options`` for the game), taken
+    when South can first attack, with the attacking Knight's square and the target's.  ``south_next``: only an
+    attack decided at once (no Hidden Token question) after which South decides again (e.g. summons after
+    losing), so a computer North does not move on at once and the fight's result stays on the board."""
+    import ninekit
+    from ninekit.bots import bot_for
+
+    state = ninekit.make("nine_knights", **options).new(seed)
+    bots = [bot_for("nine_knights", seed), bot_for("nine_knights", seed + 1)]
+    while not state.is_over:
+        if state.to_move == 0 and state.legal_moves()[0].kind == "select":
+            enemy = {k["square"] for k in state.view(0)["knights"] if k["owner"] == 1}
+            for select in state.legal_moves():
+                for to in state.play(select).legal_moves():
+                    if to.args and to.args[0] in enemy and (not south_next or _decided_then_south(state, select, to)):
+                        return state.to_json(), select.args[0], to.args[0]
+        state = state.play(bots[state.to_move].choose(state))
+    raise AssertionError("the sample game never came to a fight" + (" that South decides after" if south_next else ""))
+
+
+def _decided_then_south(state, select, to) -> bool:
+    """Whether South's attack ``select``, ``to`` is decided at once and leaves South the next decision."""
+    after = state.play(select).play(to)
+    return after.view(0)["fight"] is None and after.to_move == 0

@@ -19,6 +19,7 @@ from appdriver import (
     RESUME,
     STATUS,
     click_like_a_person,
+    nine_knights_first_attack,
     open_game,
     set_seats,
     settle,
@@ -368,26 +369,9 @@ def test_double_nine_a_chosen_card_switches_or_goes_back_to_the_hand(open_app, p
     assert _log_count(page) == log_before
 
 
-def _first_attack(seed: int = 7) -> tuple[str, str, str]:
-    """A Nine Knights save where South can attack at once, with the attacking Knight's square and the target."""
-    from ninekit.bots import bot_for
-
-    state = ninekit.make("nine_knights").new(seed)
-    bots = [bot_for("nine_knights", seed), bot_for("nine_knights", seed + 1)]
-    while not state.is_over:
-        if state.to_move == 0 and state.legal_moves()[0].kind == "select":
-            enemy = {k["square"] for k in state.view(0)["knights"] if k["owner"] == 1}
-            for select in state.legal_moves():
-                for to in state.play(select).legal_moves():
-                    if to.args and to.args[0] in enemy:
-                        return state.to_json(), select.args[0], to.args[0]
-        state = state.play(bots[state.to_move].choose(state))
-    raise AssertionError("the sample game never came to a fight")
-
-
 def test_nine_knights_fight_result_banner_on_the_board(open_app, page, artifacts_dir, tmp_path):
     """A fight shows a banner on the board: where, which numbers, which rule decided, who falls."""
-    save, square, target = _first_attack()
+    save, square, target = nine_knights_first_attack(south_next=True)
     page = open_game(open_app, "apps/nine_knights.ipynb")
     _seat(page)
     _load(page, tmp_path, save)

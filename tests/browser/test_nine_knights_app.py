@@ -22,6 +22,7 @@ from appdriver import (
     OUTCOME,
     STATUS,
     message,
+    nine_knights_first_attack,
     open_game,
     phone_screen,
     play_to_end,
@@ -136,26 +137,11 @@ def test_illegal_click_shows_why_and_changes_nothing(open_app, artifacts_dir):
     print(f"illegal click on {square.get_attribute('data-id')}: {message(page)!r}")
 
 
-def _save_at_first_contact(seed: int = 7, quiet_limit: int = 30) -> str:
-    """A save of a computer-vs-computer game, taken when South can first attack (rules via ninekit)."""
-    import ninekit
-    from ninekit.bots import bot_for
-
-    state = ninekit.make("nine_knights", quiet_limit=quiet_limit).new(seed)
-    bots = [bot_for("nine_knights", seed), bot_for("nine_knights", seed + 1)]
-    while not state.is_over:
-        if state.to_move == 0 and state.legal_moves()[0].kind == "select":
-            enemy = {k["square"] for k in state.view(0)["knights"] if k["owner"] == 1}
-            if any(t.args and t.args[0] in enemy for m in state.legal_moves() for t in state.play(m).legal_moves()):
-                return state.to_json()
-        state = state.play(bots[state.to_move].choose(state))
-    raise AssertionError("the sample game never came to a fight")
-
-
 def test_load_a_save_then_fight_to_the_end(open_app, artifacts_dir, tmp_path):
     """Load/upload in the browser, then a game with fights (and summons) played by clicks to the end."""
     save = tmp_path / "nine_knights.json"
-    save.write_text(_save_at_first_contact())
+    text, square, target = nine_knights_first_attack(quiet_limit=30)
+    save.write_text(text)
     page = open_game(open_app, APP)
     _set_seats(page)
     before = signature(page)
@@ -165,6 +151,10 @@ def test_load_a_save_then_fight_to_the_end(open_app, artifacts_dir, tmp_path):
     assert settle(page, before) == "changed", "uploading a save changed nothing"
     page.locator(STATUS).filter(has_text="South: choose a Knight to move").wait_for(timeout=15_000)
     assert not message(page) or "Loaded" in message(page), message(page)
+    for data_id in (square, target):  # South attacks at once (the computer's North may well avoid fights)
+        before = signature(page)
+        visible(page.locator(f".ninekit-app .ninekit-board [data-id='{data_id}']"))[0].click()
+        assert settle(page, before) == "changed", f"clicking {data_id} changed nothing"
 
     clicks = play_to_end(page, random.Random(CLICK_SEED), MAX_CLICKS)
     log = page.locator(".ninekit-app .ninekit-log").inner_text()
