@@ -409,9 +409,22 @@ def set_seats(page, seats: dict[str, str], start: bool = True) -> None:
     for seat, kind in seats.items():
         form.get_by_label(seat, exact=True).select_option(kind)
     if start:
-        before = signature(page)
-        form.locator("button.ninekit-start").click()
-        assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
+        press_start(page)
+
+
+def press_start(page) -> None:
+    """Press "Start new game" in the open New game form and wait until the new game is on screen: the form
+    closes once the game has started.  (A seat's level chooser appears or hides in answer to its seat's
+    dropdown; those updates may still be arriving when the button is pressed, so a change on the page alone
+    does not say the game has started.)"""
+    form = page.locator(".ninekit-app .ninekit-new-game")
+    before = signature(page)
+    form.locator("button.ninekit-start").click()
+    try:
+        form.wait_for(state="hidden", timeout=60_000)
+    except Exception as exc:  # noqa: BLE001 - say what the page says instead
+        raise AssertionError(f"'Start new game' did not start a game: {message(page)!r}") from exc
+    assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
 
 
 def start_quick_nine_knights(page, seed: int, quiet_limit: int) -> None:
@@ -426,9 +439,7 @@ def start_quick_nine_knights(page, seed: int, quiet_limit: int) -> None:
     box = form.get_by_label("Seed")
     box.fill(str(seed))
     box.press("Enter")
-    before = signature(page)
-    form.locator("button.ninekit-start").click()
-    assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
+    press_start(page)
     subtitle = page.locator(".ninekit-app .ninekit-seats").inner_text()
     # A chosen seed is teacher mode: said to reveal the deal, and the number itself is not left on screen.
     assert "Teacher mode" in subtitle and str(seed) not in subtitle, subtitle

@@ -22,9 +22,8 @@ from appdriver import (
     open_game,
     phone_screen,
     play_to_end,
-    settle,
+    press_start,
     shot,
-    signature,
     status,
     visible,
 )
@@ -59,9 +58,7 @@ def _start(page, seats: dict[str, str], *, players: int, expert: bool) -> None:
         form.get_by_label(seat, exact=True).select_option(kind)
     for seat, kind in seats.items():
         assert form.get_by_label(seat, exact=True).input_value() == kind, seat
-    before = signature(page)
-    form.locator("button.ninekit-start").click()
-    assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
+    press_start(page)
     page.wait_for_selector(f"{INTERACTIVE}, {PRIVACY}:visible", state="visible")
     assert not message(page), f"starting the game showed a message: {message(page)!r}"
     assert status(page), "no prompt after starting"

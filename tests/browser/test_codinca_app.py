@@ -24,6 +24,7 @@ from appdriver import (
     open_game,
     phone_screen,
     play_to_end,
+    press_start,
     settle,
     shot,
     signature,
@@ -57,9 +58,7 @@ def _start(page, seats: dict[str, str], *, players: int = 2, beginner: bool = Fa
         random_seat.uncheck()
     for seat, kind in seats.items():
         form.get_by_label(seat, exact=True).select_option(kind)
-    before = signature(page)
-    form.locator("button.ninekit-start").click()
-    assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
+    press_start(page)
     page.wait_for_selector(f"{INTERACTIVE}, {PRIVACY}:visible", state="visible")  # the new game is on screen
     assert not message(page), f"starting the game showed a message: {message(page)!r}"
     assert status(page), "no prompt after starting"

@@ -21,6 +21,7 @@ from appdriver import (
     click_like_a_person,
     nine_knights_first_attack,
     open_game,
+    press_start,
     set_seats,
     settle,
     signature,
@@ -112,9 +113,7 @@ def test_titles_follow_the_game_and_the_seats(open_app, page):
     form = page.locator(".ninekit-app .ninekit-new-game")
     form.get_by_label("Game").select_option(label="Double Nine")
     form.get_by_label("Players", exact=True).wait_for()  # the form was rebuilt for Double Nine (2-4 players)
-    before = signature(page)
-    form.locator("button.ninekit-start").click()
-    settle(page, before)
+    press_start(page)
     expect(header.locator("h2")).to_have_text(re.compile(r"Double Nine$"), timeout=15_000)
     assert page.title().startswith("Double Nine – ")
     assert "Knight" not in header.inner_text()
@@ -160,9 +159,7 @@ def test_save_in_one_click_and_load_with_counts_that_agree(open_app, page, artif
     assert ninekit.load(saved.read_text())
     # A new game, then the file back: the message and the log count the same moves.
     page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
-    before = signature(page)
-    page.locator(".ninekit-app button.ninekit-start").click()
-    settle(page, before)
+    press_start(page)
     before = signature(page)
     toolbar.locator("input[type=file]").set_input_files(str(saved))
     assert settle(page, before) == "changed"
