@@ -9,6 +9,7 @@ with stand-in kernels (no process is started).
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from types import SimpleNamespace
 
@@ -43,7 +44,10 @@ def _manager_with(kernel_id: str, idle_seconds: float) -> tuple[ClassroomKernelM
 
 
 def _sweep(manager: ClassroomKernelManager, kernel_id: str) -> None:
-    asyncio.run(manager.cull_kernel_if_idle(kernel_id))
+    """One sweep of the culler over ``kernel_id``, on an event loop of its own in a thread of its own (a test
+    run before this one, e.g. Playwright's, may have left an event loop running in this thread)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, manager.cull_kernel_if_idle(kernel_id)).result(timeout=30)
 
 
 def test_culling_spares_a_preheated_kernel_handed_out_before_its_page_connects():

@@ -455,25 +455,33 @@ def click_like_a_person(page, rng) -> tuple[str, str] | None:
     switch or put back a chosen piece or card (class ``nk-switch``) are left out, so every click moves on.
     Returns (what was clicked, ``settle``'s outcome), or None (clicking nothing) if none of these is offered.
     """
-    before = signature(page)
-    pause = visible(page.locator(NEXT))
-    privacy = visible(page.locator(PRIVACY))
-    legal = page.locator(f"{LEGAL}:not(.nk-switch)").all()
-    choices = visible(page.locator(CHOICES))
-    if pause:
-        target, what = pause[0], "Next game"
-    elif privacy:
-        target, what = privacy[0], "the hand-over button"
-    elif legal:
-        target = rng.choice(legal)
-        what = f"board item {target.get_attribute('data-id')}"
-    elif choices:
-        target = rng.choice(choices)
-        what = f"button {target.inner_text()!r}"
-    else:
-        return None
-    target.click()
-    return what, settle(page, before)
+    from playwright.sync_api import Error as PlaywrightError
+
+    for _attempt in range(3):  # a late update of the last move may replace the items between look and click
+        before = signature(page)
+        pause = visible(page.locator(NEXT))
+        privacy = visible(page.locator(PRIVACY))
+        legal = page.locator(f"{LEGAL}:not(.nk-switch)").all()
+        choices = visible(page.locator(CHOICES))
+        try:
+            if pause:
+                target, what = pause[0], "Next game"
+            elif privacy:
+                target, what = privacy[0], "the hand-over button"
+            elif legal:
+                target = rng.choice(legal)
+                what = f"board item {target.get_attribute('data-id', timeout=5_000)}"
+            elif choices:
+                target = rng.choice(choices)
+                what = f"button {target.inner_text(timeout=5_000)!r}"
+            else:
+                return None
+            target.click(timeout=10_000)
+        except PlaywrightError:  # the item went away: let the page settle, then look again
+            settle(page, before, timeout_ms=5_000)
+            continue
+        return what, settle(page, before)
+    raise AssertionError(f"the page kept changing under the click; status {status(page)!r}")
 
 
 def wait_for_a_choice(page, timeout_ms: int = 10_000) -> bool:
