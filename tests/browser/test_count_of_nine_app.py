@@ -169,7 +169,10 @@ def test_laptop_fit_phone_and_dark_theme(open_app, artifacts_dir):
       const svg = Array.from(document.querySelectorAll(".ninekit-app .ninekit-board svg"))
         .find((s) => s.getClientRects().length > 0).getBoundingClientRect();
       const status = document.querySelector(".ninekit-app .ninekit-status").getBoundingClientRect();
-      const choice = document.querySelector(".ninekit-app .ninekit-choices button").getBoundingClientRect();
+      // the decision's first button; "Next game" if the deal allowed no build and game 1 ended in round 1
+      const choice = (Array.from(document.querySelectorAll(
+        ".ninekit-app .ninekit-choices button, .ninekit-app .ninekit-interlude button"))
+        .find((b) => b.getClientRects().length > 0)).getBoundingClientRect();
       return {bottom: svg.bottom, right: svg.right, status: status.bottom, choice: choice.bottom,
               height: innerHeight, width: innerWidth};
     }""")
