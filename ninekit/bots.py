@@ -34,7 +34,7 @@ from .count_of_nine.analyst import _Search as _CountSearch
 from .double_nine import DoubleNineBot
 from .nine_knights import COLUMNS, INDEX, NEIGHBOURS, ROWS, SQUARES, fight
 from .nine_knights import owner as _owner
-from .search import ISMCTS, RandomPolicy
+from .search import ISMCTS, Rollouts
 
 __all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "CodeOfNineBot",
            "bot_for", "hard_bot", "threat", "BOTS", "HARD", "LEVELS"]
@@ -302,6 +302,47 @@ def _codinca_value(world: State, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-0.8 * (best_other - need[seat])))
 
 
+def _double_nine_game_over(start: State, world: State) -> bool:
+    """Whether the game in play when the search's world was sampled has ended (a playout stops there).
+
+    >>> import ninekit
+    >>> s = ninekit.make("double_nine").new(1)
+    >>> _double_nine_game_over(s, s)
+    False
+    """
+    return len(world.position.results) > len(start.position.results)
+
+
+def _double_nine_value(world: State, seat: int) -> float:
+    """A playout cut at the end of a game (not of the match): ``seat``'s share of that game's win, as a
+    victory token is what wins the match.
+
+    >>> import ninekit
+    >>> _double_nine_value(ninekit.make("double_nine").new(1), 0)
+    0.5
+    """
+    pos = world.position  # a sampled world
+    if not pos.results:
+        return 1.0 / world.game.players
+    winners = pos.results[-1][1]
+    if not winners:
+        return 1.0 / world.game.players
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def _codinca_round_over(start: State, world: State) -> bool:
+    """Whether every seat has had a turn since the search's world was sampled: the searching seat (to move in
+    ``start``) begins a turn in a later round (a playout stops there).
+
+    >>> import ninekit
+    >>> s = ninekit.make("codinca", 2).new(1)
+    >>> _codinca_round_over(s, s)
+    False
+    """
+    pos, begin = world.position, start.position
+    return pos.turn == begin.turn and pos.step[0] == "before" and pos.round > begin.round
+
+
 def _count_of_nine_value(world: State, seat: int) -> float:
     """A leaf's value for the Builder: the best match total still reachable in this sampled world (the
     analyst's exact search over the round in play and the next, as the ``normal`` Builder looks ahead),
@@ -330,29 +371,64 @@ def _count_of_nine_reward(outcome, seat: int, players: int) -> float:
     return min(1.0, max(0.0, 0.5 + outcome.scores[0] / 100))
 
 
-# Per game: the ISMCTS settings of ``hard`` (iterations are calibrated in benchmarks/levels.py so that a
-# decision takes well under 2 s on one core of the development machine).
+def _code_of_nine_hard(seed: int | None = 0, iterations: int = 60_000) -> CodeOfNineBot:
+    """Code of Nine's ``hard`` level: the ``normal`` bot's determinized Monte-Carlo (shared worlds, sequential
+    halving) with ``iterations`` playout plies per decision instead of :data:`~ninekit.code_of_nine.bot.PLY_BUDGET`.
+
+    (The ``normal`` bot is already a search over sampled worlds; a tree over the seat's own decisions with
+    random playouts lost to it, so ``hard`` is the same search, several times longer.)
+
+    >>> _code_of_nine_hard(1).budget
+    60000
+    """
+    if type(iterations) is not int or iterations < 1:
+        raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
+    return CodeOfNineBot(seed, budget=iterations)
+
+
+def _count_of_nine_hard(seed: int | None = 0, iterations: int = 16) -> CountOfNineBot:
+    """Count of Nine's ``hard`` level: the ``normal`` Builder's exact search over sampled deck orders, over
+    ``iterations`` orders instead of three (the same look-ahead: the round in play and the next).
+
+    >>> _count_of_nine_hard(1).samples
+    16
+    """
+    if type(iterations) is not int or iterations < 1:
+        raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
+    return CountOfNineBot(seed, samples=iterations, ahead=1)
+
+
+# Per game: the settings of ``hard`` (budgets calibrated in benchmarks/levels.py so that a decision takes about
+# 1 s and at most about 2 s of CPU on one core of the development machine).  Most games use the ISMCTS with
+# these keywords; a ``bot`` entry is instead a factory ``bot(seed, **budget)`` of a longer ``normal`` search.
 HARD: dict[str, dict] = {
     "nine_knights": {"iterations": 150, "rollout": NineKnightsBot, "rollout_plies": 24,
                      "evaluate": _nine_knights_value},
-    "double_nine": {"iterations": 80, "rollout": lambda seed: DoubleNineBot(seed, depth=1)},
-    "codinca": {"iterations": 300, "rollout": RandomPolicy, "rollout_plies": 0, "evaluate": _codinca_value},
-    "code_of_nine": {"iterations": 400},
-    "count_of_nine": {"iterations": 30, "rollout_plies": 0, "evaluate": _count_of_nine_value,
-                      "reward": _count_of_nine_reward},
+    "double_nine": {"bot": Rollouts, "iterations": 120, "policy": DoubleNineBot, "anchor": DoubleNineBot,
+                    "until": _double_nine_game_over, "evaluate": _double_nine_value},
+    "codinca": {"bot": Rollouts, "iterations": 24, "policy": CodincaBot, "anchor": CodincaBot,
+                "until": _codinca_round_over, "evaluate": _codinca_value},
+    "code_of_nine": {"bot": _code_of_nine_hard},
+    "count_of_nine": {"bot": _count_of_nine_hard},
 }
 
 
-def hard_bot(game: str, seed: int | None = 0, **budget) -> ISMCTS:
-    """The ``hard`` level of ``game``: :class:`~ninekit.search.ISMCTS` with the game's settings.
+def hard_bot(game: str, seed: int | None = 0, **budget) -> Bot:
+    """The ``hard`` level of ``game``: :class:`~ninekit.search.ISMCTS` with the game's settings (or the
+    game's own longer search, where ``HARD`` names a ``bot``).
 
     ``budget`` overrides them (``iterations=``, ``seconds=``, ...).
 
     >>> hard_bot("nine_knights", 1, iterations=10).iterations
     10
+    >>> hard_bot("code_of_nine", 1, iterations=500).budget
+    500
     """
     settings = dict(HARD.get(game, {}))
     settings.update(budget)
+    factory = settings.pop("bot", None)
+    if factory is not None:
+        return factory(seed, **settings)
     return ISMCTS(seed, **settings)
 
 
@@ -360,11 +436,11 @@ def bot_for(game: str, seed: int | None = 0, level: str = "normal", **budget) ->
     """The computer player for ``game`` at ``level`` (one of ``LEVELS``).
 
     ``easy`` chooses at random, ``normal`` is the game's heuristic bot, ``hard`` searches
-    (:func:`hard_bot`; ``budget`` keywords such as ``iterations=`` or ``seconds=`` apply to it only).
+    (:func:`hard_bot`; ``budget`` keywords such as ``iterations=`` apply to it only).
 
     >>> type(bot_for("nine_knights")).__name__
     'NineKnightsBot'
-    >>> type(bot_for("codinca", level="hard", iterations=5)).__name__
+    >>> type(bot_for("nine_knights", level="hard", iterations=5)).__name__
     'ISMCTS'
     >>> bot_for("nine_knights", level="expert")
     Traceback (most recent call last):
