@@ -352,9 +352,11 @@ class Rollouts:
         while not world.is_over and plies < self.rollout_plies and (until is None or not until(start, world)):
             world = world.play(policies[world.to_move].choose(world))
             plies += 1
+        if self.evaluate is not None and (not world.is_over or (until is not None and until(start, world))):
+            return self.evaluate(world, seat)  # a cut playout, or one that ended just where it was to be cut
         if world.is_over:
             return self.reward(world.outcome, seat, start.game.players)
-        return self.evaluate(world, seat) if self.evaluate is not None else 1.0 / start.game.players
+        return 1.0 / start.game.players
 
 
 def _mean_se(values: list) -> tuple[float, float]:
