@@ -391,12 +391,12 @@ def _code_of_nine_hard(seed: int | None = 0, iterations: int = 60_000) -> CodeOf
     return CodeOfNineBot(seed, budget=iterations)
 
 
-def _count_of_nine_hard(seed: int | None = 0, iterations: int = 16) -> CountOfNineBot:
+def _count_of_nine_hard(seed: int | None = 0, iterations: int = 12) -> CountOfNineBot:
     """Count of Nine's ``hard`` level: the ``normal`` Builder's exact search over sampled deck orders, over
     ``iterations`` orders instead of three (the same look-ahead: the round in play and the next).
 
     >>> _count_of_nine_hard(1).samples
-    16
+    12
     """
     if type(iterations) is not int or iterations < 1:
         raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
