@@ -29,8 +29,7 @@ from typing import Protocol
 from .code_of_nine.bot import CodeOfNineBot
 from .codinca.bot import CodincaBot, disc_distance
 from .core import Move, State
-from .count_of_nine.analyst import _NO_FLOOR, CountOfNineBot, _hint_cap
-from .count_of_nine.analyst import _Search as _CountSearch
+from .count_of_nine.analyst import CountOfNineBot
 from .double_nine import DoubleNineBot
 from .nine_knights import COLUMNS, INDEX, NEIGHBOURS, ROWS, SQUARES, fight
 from .nine_knights import owner as _owner
@@ -346,34 +345,6 @@ def _codinca_round_over(start: State, world: State) -> bool:
     """
     pos, begin = world.position, start.position
     return pos.turn == begin.turn and pos.step[0] == "before" and pos.round > begin.round
-
-
-def _count_of_nine_value(world: State, seat: int) -> float:
-    """A leaf's value for the Builder: the best match total still reachable in this sampled world (the
-    analyst's exact search over the round in play and the next, as the ``normal`` Builder looks ahead),
-    scaled as :func:`_count_of_nine_reward`.
-
-    >>> from ninekit.count_of_nine import position
-    >>> s = position(target="Harbour", deck=["9"], city=["Tavern@3", "Quarry@8"], round=2)
-    >>> 0 < _count_of_nine_value(s, 0) < 1
-    True
-    """
-    pos = world.position  # a sampled world: its deck order comes from the view and the rng
-    if pos.phase == "target":  # the next game's target is still to choose: its best choice
-        return max(_count_of_nine_value(world.play(m), seat) for m in world.legal_moves())
-    search = _CountSearch(pos, _hint_cap(world.view(0), 1))
-    total = sum(r[3] for r in pos.results[:search.base]) + search.value(pos, _NO_FLOOR)
-    return min(1.0, max(0.0, 0.5 + total / 100))
-
-
-def _count_of_nine_reward(outcome, seat: int, players: int) -> float:
-    """Count of Nine has one Builder, who always "wins": value the match total instead (0..1).
-
-    >>> from ninekit.core import Outcome
-    >>> _count_of_nine_reward(Outcome((20,), (0,), "Match total 20"), 0, 1)
-    0.7
-    """
-    return min(1.0, max(0.0, 0.5 + outcome.scores[0] / 100))
 
 
 def _code_of_nine_hard(seed: int | None = 0, iterations: int = 60_000) -> CodeOfNineBot:
