@@ -266,9 +266,11 @@ class Rollouts:
     not the luck of the worlds).  The budget of ``iterations`` playouts is spent by sequential halving (after
     each round the worse half of the candidates is dropped; the anchor's decision is never dropped).  A playout
     ends with the game, after ``rollout_plies`` decisions, or when ``until(start, world)`` says so; it is then
-    valued by ``reward`` (an end) or ``evaluate(world, seat)``.  The decision is the best survivor only if its
-    mean value over the shared worlds (at least ``confident`` of them) beats the anchor's by more than ``z``
-    standard errors of the paired differences.  Playing the heuristic after one better decision is never worse
+    valued by ``reward`` (an end) or ``evaluate(world, seat)``.  The best survivor, if not the anchor's decision,
+    is then tried against it in a quarter of the budget of *fresh* shared worlds (the best of many candidates
+    looks better than it is in the worlds that chose it), and is the decision only if there its mean value
+    (over at least ``confident`` worlds) beats the anchor's by more than ``z`` standard errors of the paired
+    differences.  Playing the heuristic after one better decision is never worse
     than the heuristic alone (a one-step policy improvement), so ``hard`` built this way is never weaker than
     ``normal`` but by noise.
 
@@ -317,7 +319,7 @@ class Rollouts:
         keep = moves.index(anchored) if anchored in moves else None
         n = len(moves)
         rounds = max(1, math.ceil(math.log2(n)))
-        budget = self.iterations
+        budget = self.iterations - (self.iterations // 4 if keep is not None else 0)  # a quarter to check the best
         worlds: list = []                    # (world, playout seed), shared by every candidate
         values = [[] for _ in range(n)]      # per candidate, its value in worlds[0], worlds[1], ...
         alive = list(range(n))
@@ -341,7 +343,13 @@ class Rollouts:
         best = max(alive, key=lambda i: (sum(values[i]), -i))
         if keep is None or best == keep:
             return moves[best]
-        diffs = [b - a for a, b in zip(values[keep], values[best])]
+        # the best of many looks better than it is (the winner's curse): it must beat the anchor in fresh worlds
+        diffs = []
+        for _ in range(max(1, self.iterations // 8)):
+            world, seed = state.determinize(seat, rng), rng.getrandbits(64)
+            diffs.append(self._playout(world, world.play(moves[best]), seat, seed)
+                         - self._playout(world, world.play(moves[keep]), seat, seed))
+        self.last_iterations = done + 2 * len(diffs)
         mean, se = _mean_se(diffs)
         clear = len(diffs) >= self.confident and mean > 0 and mean > self.z * se
         return moves[best] if clear else moves[keep]
