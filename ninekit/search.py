@@ -317,6 +317,9 @@ class Rollouts:
         seat = state.to_move
         rng = random.Random(self.rng.getrandbits(64))
         keep = moves.index(anchored) if anchored in moves else None
+        if keep is not None and self.iterations // 8 < self.confident:
+            self.last_iterations = 0  # too small a budget ever to depart from the anchor: do not search
+            return anchored
         n = len(moves)
         rounds = max(1, math.ceil(math.log2(n)))
         budget = self.iterations - (self.iterations // 4 if keep is not None else 0)  # a quarter to check the best

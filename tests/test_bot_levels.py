@@ -121,3 +121,14 @@ def test_nine_knights_bot_targets_match_the_rules():
         state = state.play(NineKnightsBot(rng.getrandbits(16)).choose(state) if rng.random() < 0.5
                            else rng.choice(moves))
     assert checked > 50
+
+
+@pytest.mark.parametrize("game,players", [("double_nine", 2), ("double_nine", 4)])
+def test_rollouts_search_decides_the_same_on_view_equivalent_states(game, players):
+    """Bot fairness (issue 13) of the hard level's ``Rollouts`` when it really searches (a budget that lets it
+    depart from the heuristic): the same decision on the real state and on a view-equivalent one."""
+    budget = {"iterations": 16, "confident": 2}
+    for state, seat, twin in _states(game, players, 2, seed=3):
+        real = bot_for(game, 7, "hard", **budget).choose(state)
+        assert real == bot_for(game, 7, "hard", **budget).choose(twin), (game, seat)
+        assert real in state.legal_moves()
