@@ -6,8 +6,9 @@ the seat knows), or a ``state.determinize(seat, rng)``.  It never reads
 ``state.position`` of the real game (only of worlds sampled from the view).
 
 ``bot_for(game, seed, level)`` gives every game's player at each of ``LEVELS``:
-``easy`` (random), ``normal`` (the game's heuristic), ``hard`` (the shared
-:class:`~ninekit.search.ISMCTS` with the settings in ``HARD``); see ``docs/bots.md``.
+``easy`` (random), ``normal`` (the game's heuristic), ``hard`` (a search on the
+heuristic with the settings in ``HARD``: :class:`~ninekit.search.ISMCTS`,
+:class:`~ninekit.search.Rollouts`, or the heuristic's own search, longer); see ``docs/bots.md``.
 
     >>> import random, ninekit
     >>> from ninekit.bots import bot_for
