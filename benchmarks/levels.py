@@ -6,7 +6,10 @@ reports hard's win share (1/k for a k-way shared win, 1/players for a draw) with
 fair share (1/players), and hard's seconds per decision (mean and the slowest), in CPU seconds of the process
 (``time.process_time``: what one idle core would take, whatever else the machine is doing).  Count of Nine has a single
 Builder, so there each deal is played by both levels and their mean match totals are compared instead
-(with the share of deals where hard scored more, ties counting a half).
+(with the share of deals where hard scored more, ties counting a half).  With ``--paired`` every seed is also
+played with ``normal`` in the hard seat (all seats ``normal``), and that seat's share on the same deals is
+reported next to hard's with the paired difference: deals decide much of a game, so the difference is
+measured with far less noise than either share.
 
     python benchmarks/levels.py                     # every game, every player count
     python benchmarks/levels.py --games 20 --only nine_knights double_nine
@@ -64,11 +67,13 @@ def _mean_se(values: list) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def measure(game: str, players: int, games: int, budget: dict, pool, start: int = 0) -> dict:
+def measure(game: str, players: int, games: int, budget: dict, pool, start: int = 0, paired: bool = False) -> dict:
     """The row of the table for one game and player count (seeds ``start`` to ``start + games - 1``)."""
     seeds = range(start, start + games)
     if players == 1:
         jobs = [(game, 1, seed, hard, budget) for seed in seeds for hard in (0, None)]
+    elif paired:
+        jobs = [(game, players, seed, hard, budget) for seed in seeds for hard in (seed % players, None)]
     else:
         jobs = [(game, players, seed, seed % players, budget) for seed in seeds]
     results = list(pool.map(_play_job, jobs)) if pool else [_play_job(j) for j in jobs]
@@ -83,9 +88,14 @@ def measure(game: str, players: int, games: int, budget: dict, pool, start: int 
         row["share"], row["se"] = _mean_se([1.0 if h > n else 0.5 if h == n else 0.0 for h, n in zip(hard, normal)])
         row["fair"] = 0.5
     else:
-        shares = [win_share(r["outcome"], seed % players, players) for seed, r in zip(seeds, results)]
+        step = 2 if paired else 1
+        shares = [win_share(r["outcome"], seed % players, players) for seed, r in zip(seeds, results[0::step])]
         row["share"], row["se"] = _mean_se(shares)
         row["fair"] = 1 / players
+        if paired:
+            base = [win_share(r["outcome"], seed % players, players) for seed, r in zip(seeds, results[1::2])]
+            row["normal"], row["normal_se"] = _mean_se(base)
+            row["diff"], row["diff_se"] = _mean_se([h - b for h, b in zip(shares, base)])
     return row
 
 
@@ -101,6 +111,8 @@ def main(argv=None) -> None:
     parser.add_argument("--iterations", type=int, help="the hard level's iterations (default: each game's own)")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--start", type=int, default=0, help="the first seed (to add games to a measurement)")
+    parser.add_argument("--paired", action="store_true",
+                        help="also play every seed with normal in the hard seat, and compare on the same deals")
     args = parser.parse_args(argv)
     budget = {} if args.iterations is None else {"iterations": args.iterations}
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
@@ -110,8 +122,11 @@ def main(argv=None) -> None:
         if (args.only and game not in args.only) or (args.players and players not in args.players):
             continue
         start = time.perf_counter()
-        row = measure(game, players, args.games, budget, pool, args.start)
+        row = measure(game, players, args.games, budget, pool, args.start, args.paired)
         share = f"{row['share']:.2f} ± {row['se']:.2f}"
+        if "diff" in row:
+            share += (f" (normal in that seat, same deals: {row['normal']:.2f} ± {row['normal_se']:.2f}; "
+                      f"difference {row['diff']:+.2f} ± {row['diff_se']:.2f})")
         if players == 1:
             share += (f" (deals hard scores more; mean total hard {row['hard_score']:.1f} ± {row['hard_se']:.1f}, "
                       f"normal {row['normal_score']:.1f} ± {row['normal_se']:.1f})")

@@ -6,8 +6,9 @@ the seat knows), or a ``state.determinize(seat, rng)``.  It never reads
 ``state.position`` of the real game (only of worlds sampled from the view).
 
 ``bot_for(game, seed, level)`` gives every game's player at each of ``LEVELS``:
-``easy`` (random), ``normal`` (the game's heuristic), ``hard`` (the shared
-:class:`~ninekit.search.ISMCTS` with the settings in ``HARD``); see ``docs/bots.md``.
+``easy`` (random), ``normal`` (the game's heuristic), ``hard`` (a search on the
+heuristic with the settings in ``HARD``: :class:`~ninekit.search.ISMCTS`,
+:class:`~ninekit.search.Rollouts`, or the heuristic's own search, longer); see ``docs/bots.md``.
 
     >>> import random, ninekit
     >>> from ninekit.bots import bot_for
@@ -29,12 +30,11 @@ from typing import Protocol
 from .code_of_nine.bot import CodeOfNineBot
 from .codinca.bot import CodincaBot, disc_distance
 from .core import Move, State
-from .count_of_nine.analyst import _NO_FLOOR, CountOfNineBot, _hint_cap
-from .count_of_nine.analyst import _Search as _CountSearch
+from .count_of_nine.analyst import CountOfNineBot
 from .double_nine import DoubleNineBot
 from .nine_knights import COLUMNS, INDEX, NEIGHBOURS, ROWS, SQUARES, fight
 from .nine_knights import owner as _owner
-from .search import ISMCTS, RandomPolicy
+from .search import ISMCTS, Rollouts
 
 __all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "CodeOfNineBot",
            "bot_for", "hard_bot", "threat", "BOTS", "HARD", "LEVELS"]
@@ -302,57 +302,110 @@ def _codinca_value(world: State, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-0.8 * (best_other - need[seat])))
 
 
-def _count_of_nine_value(world: State, seat: int) -> float:
-    """A leaf's value for the Builder: the best match total still reachable in this sampled world (the
-    analyst's exact search over the round in play and the next, as the ``normal`` Builder looks ahead),
-    scaled as :func:`_count_of_nine_reward`.
+def _double_nine_game_over(start: State, world: State) -> bool:
+    """Whether the game in play when the search's world was sampled has ended (a playout stops there).
 
-    >>> from ninekit.count_of_nine import position
-    >>> s = position(target="Harbour", deck=["9"], city=["Tavern@3", "Quarry@8"], round=2)
-    >>> 0 < _count_of_nine_value(s, 0) < 1
-    True
+    >>> import ninekit
+    >>> s = ninekit.make("double_nine").new(1)
+    >>> _double_nine_game_over(s, s)
+    False
     """
-    pos = world.position  # a sampled world: its deck order comes from the view and the rng
-    if pos.phase == "target":  # the next game's target is still to choose: its best choice
-        return max(_count_of_nine_value(world.play(m), seat) for m in world.legal_moves())
-    search = _CountSearch(pos, _hint_cap(world.view(0), 1))
-    total = sum(r[3] for r in pos.results[:search.base]) + search.value(pos, _NO_FLOOR)
-    return min(1.0, max(0.0, 0.5 + total / 100))
+    return len(world.position.results) > len(start.position.results)
 
 
-def _count_of_nine_reward(outcome, seat: int, players: int) -> float:
-    """Count of Nine has one Builder, who always "wins": value the match total instead (0..1).
+def _double_nine_value(world: State, seat: int) -> float:
+    """A playout cut at the end of a game (not of the match): ``seat``'s share of that game's win (a victory
+    token is what wins the match), plus at most 0.2 for the margin of its number over the best rival's (so
+    that a near win counts a little more than a clear loss: less noise between decisions).
 
-    >>> from ninekit.core import Outcome
-    >>> _count_of_nine_reward(Outcome((20,), (0,), "Match total 20"), 0, 1)
-    0.7
+    >>> import ninekit
+    >>> _double_nine_value(ninekit.make("double_nine").new(1), 0)
+    0.5
     """
-    return min(1.0, max(0.0, 0.5 + outcome.scores[0] / 100))
+    pos = world.position  # a sampled world
+    if not pos.results:
+        return 1.0 / world.game.players
+    numbers, winners = pos.results[-1][:2]
+    share = (1.0 / len(winners) if seat in winners else 0.0) if winners else 1.0 / world.game.players
+    if pos.teams:
+        numbers = [numbers[p % 2] + numbers[p % 2 + 2] for p in range(pos.n)]
+    if pos.target is not None:
+        numbers = [-abs(x - pos.target) for x in numbers]
+    rivals = [numbers[p] for p in range(pos.n) if p != seat and not (pos.teams and p % 2 == seat % 2)]
+    return share + 0.2 * max(-1.0, min(1.0, (numbers[seat] - max(rivals)) / 30))
 
 
-# Per game: the ISMCTS settings of ``hard`` (iterations are calibrated in benchmarks/levels.py so that a
-# decision takes well under 2 s on one core of the development machine).
+def _codinca_round_over(start: State, world: State) -> bool:
+    """Whether every seat has had a turn since the search's world was sampled: the searching seat (to move in
+    ``start``) begins a turn in a later round (a playout stops there).
+
+    >>> import ninekit
+    >>> s = ninekit.make("codinca", 2).new(1)
+    >>> _codinca_round_over(s, s)
+    False
+    """
+    pos, begin = world.position, start.position
+    return pos.turn == begin.turn and pos.step[0] == "before" and pos.round > begin.round
+
+
+def _code_of_nine_hard(seed: int | None = 0, iterations: int = 60_000) -> CodeOfNineBot:
+    """Code of Nine's ``hard`` level: the ``normal`` bot's determinized Monte-Carlo (shared worlds, sequential
+    halving) with ``iterations`` playout plies per decision instead of :data:`~ninekit.code_of_nine.bot.PLY_BUDGET`.
+
+    (The ``normal`` bot is already a search over sampled worlds; a tree over the seat's own decisions with
+    random playouts lost to it, so ``hard`` is the same search, several times longer.)
+
+    >>> _code_of_nine_hard(1).budget
+    60000
+    """
+    if type(iterations) is not int or iterations < 1:
+        raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
+    return CodeOfNineBot(seed, budget=iterations)
+
+
+def _count_of_nine_hard(seed: int | None = 0, iterations: int = 12) -> CountOfNineBot:
+    """Count of Nine's ``hard`` level: the ``normal`` Builder's exact search over sampled deck orders, over
+    ``iterations`` orders instead of three (the same look-ahead: the round in play and the next).
+
+    >>> _count_of_nine_hard(1).samples
+    12
+    """
+    if type(iterations) is not int or iterations < 1:
+        raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
+    return CountOfNineBot(seed, samples=iterations, ahead=1)
+
+
+# Per game: the settings of ``hard`` (budgets calibrated in benchmarks/levels.py so that a decision takes about
+# 1 s and at most about 2 s of CPU on one core of the development machine).  Most games use the ISMCTS with
+# these keywords; a ``bot`` entry is instead a factory ``bot(seed, **budget)`` of a longer ``normal`` search.
 HARD: dict[str, dict] = {
     "nine_knights": {"iterations": 150, "rollout": NineKnightsBot, "rollout_plies": 24,
                      "evaluate": _nine_knights_value},
-    "double_nine": {"iterations": 80, "rollout": lambda seed: DoubleNineBot(seed, depth=1)},
-    "codinca": {"iterations": 300, "rollout": RandomPolicy, "rollout_plies": 0, "evaluate": _codinca_value},
-    "code_of_nine": {"iterations": 400},
-    "count_of_nine": {"iterations": 30, "rollout_plies": 0, "evaluate": _count_of_nine_value,
-                      "reward": _count_of_nine_reward},
+    "double_nine": {"bot": Rollouts, "iterations": 200, "policy": DoubleNineBot, "anchor": DoubleNineBot,
+                    "until": _double_nine_game_over, "evaluate": _double_nine_value},
+    "codinca": {"bot": Rollouts, "iterations": 24, "policy": CodincaBot, "anchor": CodincaBot,
+                "until": _codinca_round_over, "evaluate": _codinca_value},
+    "code_of_nine": {"bot": _code_of_nine_hard},
+    "count_of_nine": {"bot": _count_of_nine_hard},
 }
 
 
-def hard_bot(game: str, seed: int | None = 0, **budget) -> ISMCTS:
-    """The ``hard`` level of ``game``: :class:`~ninekit.search.ISMCTS` with the game's settings.
+def hard_bot(game: str, seed: int | None = 0, **budget) -> Bot:
+    """The ``hard`` level of ``game``: :class:`~ninekit.search.ISMCTS` with the game's settings (or the
+    game's own longer search, where ``HARD`` names a ``bot``).
 
     ``budget`` overrides them (``iterations=``, ``seconds=``, ...).
 
     >>> hard_bot("nine_knights", 1, iterations=10).iterations
     10
+    >>> hard_bot("code_of_nine", 1, iterations=500).budget
+    500
     """
     settings = dict(HARD.get(game, {}))
     settings.update(budget)
+    factory = settings.pop("bot", None)
+    if factory is not None:
+        return factory(seed, **settings)
     return ISMCTS(seed, **settings)
 
 
@@ -360,11 +413,11 @@ def bot_for(game: str, seed: int | None = 0, level: str = "normal", **budget) ->
     """The computer player for ``game`` at ``level`` (one of ``LEVELS``).
 
     ``easy`` chooses at random, ``normal`` is the game's heuristic bot, ``hard`` searches
-    (:func:`hard_bot`; ``budget`` keywords such as ``iterations=`` or ``seconds=`` apply to it only).
+    (:func:`hard_bot`; ``budget`` keywords such as ``iterations=`` apply to it only).
 
     >>> type(bot_for("nine_knights")).__name__
     'NineKnightsBot'
-    >>> type(bot_for("codinca", level="hard", iterations=5)).__name__
+    >>> type(bot_for("nine_knights", level="hard", iterations=5)).__name__
     'ISMCTS'
     >>> bot_for("nine_knights", level="expert")
     Traceback (most recent call last):

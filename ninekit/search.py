@@ -15,7 +15,11 @@ One search for all five games, over the core API only.  For each iteration it
    draw), or a game's own ``reward`` (Count of Nine, alone at the table, scores its points), discounted
    a little per decision (:data:`DISCOUNT`) so that a win now is preferred to the same win later.
 
-The decision is the most visited root decision.  Two additions make it play as a person expects: a
+The decision is the most visited root decision, unless the game gives an ``anchor``: its heuristic bot
+(the ``normal`` level).  Then the anchor's own decision is searched first and kept unless another decision
+scored at least ``margin`` more on average over at least ``confident`` iterations, so the search only
+departs from the heuristic where the playouts clearly say so (hard is never much weaker than normal).
+Two additions make it play as a person expects: a
 decision that wins at once, or with the seat's next decision, in every one of a few sampled worlds is
 taken at once (:func:`_sure_win`), and decisions that only go back a step within a turn ("Choose a
 different Knight") are never searched (:func:`forward`).  The budget is a number of iterations, so the same bot
@@ -45,7 +49,7 @@ from collections.abc import Callable
 
 from .core import Move, Outcome, State
 
-__all__ = ["ISMCTS", "RandomPolicy", "forward", "win_share", "DEFAULT_ITERATIONS", "EXPLORATION"]
+__all__ = ["ISMCTS", "Rollouts", "RandomPolicy", "forward", "win_share", "DEFAULT_ITERATIONS", "EXPLORATION"]
 
 # --- tuning --------------------------------------------------------------------------------------------
 
@@ -56,6 +60,10 @@ DISCOUNT = 0.99             # a reward n decisions away counts DISCOUNT**n of it
                             # a win now beats the same win later, a loss later beats a loss now
 WIN_CHECK_WORLDS = 3        # a win within the seat's next two decisions is taken at once if it wins in all these
 WIN_CHECK_PLAYS = 300       # ...and looking for it costs at most this many moves played per world
+MARGIN = 0.05               # with an anchor: how much better (mean reward) another decision must score...
+CONFIDENT = 20              # ...over at least this many iterations, to be chosen over the anchor's
+Z = 1.0                     # Rollouts: a decision replaces the anchor's if it is better by this many standard errors
+PAIRED = 8                  # ...over at least this many shared worlds
 BACK = ("cancel",)          # kinds that only go back a step within a turn (to a decision searched already)
 
 
@@ -133,7 +141,9 @@ class ISMCTS:
     def __init__(self, seed: int | random.Random | None = 0, *, iterations: int = DEFAULT_ITERATIONS,
                  seconds: float | None = None, rollout: Callable[[int], object] | None = None,
                  rollout_plies: int | None = None, evaluate: Callable[[State, int], float] | None = None,
-                 reward: Callable[[Outcome, int, int], float] = win_share, exploration: float = EXPLORATION):
+                 reward: Callable[[Outcome, int, int], float] = win_share, exploration: float = EXPLORATION,
+                 anchor: Callable[[int], object] | None = None, margin: float = MARGIN, confident: int = CONFIDENT,
+                 until: Callable[[State, State], bool] | None = None):
         if type(iterations) is not int or iterations < 1:
             raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
         if seconds is not None and (not isinstance(seconds, (int, float)) or not seconds > 0):
@@ -147,6 +157,10 @@ class ISMCTS:
         self.reward = reward
         self.exploration = exploration
         self.last_iterations = 0  # iterations spent on the last decision (for benchmarks)
+        self.anchor = None if anchor is None else anchor(self.rng.getrandbits(64))  # kept: it may plan ahead
+        self.margin = margin
+        self.confident = confident
+        self.until = until
 
     def choose(self, state: State) -> Move:
         """The most visited of the seat's legal decisions after the search."""
@@ -160,6 +174,9 @@ class ISMCTS:
         seat = state.to_move
         players = state.game.players
         rng = random.Random(self.rng.getrandbits(64))
+        anchored = None if self.anchor is None else self.anchor.choose(state)
+        if anchored is not None and anchored not in moves:
+            anchored = None  # a step back ("cancel"): search the forward decisions
         won = _sure_win(state, seat, moves, rng) if players > 1 else None  # alone, every end is a "win"
         if won is not None:
             self.last_iterations = 0
@@ -169,22 +186,28 @@ class ISMCTS:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while done < self.iterations:
-            self._iterate(root, state.determinize(seat, rng), seat, players, policies, rng)
+            self._iterate(root, state.determinize(seat, rng), seat, players, policies, rng, anchored)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.last_iterations = done
         ranked = [(root.children[m].visits, root.children[m].total, -i, m)
-                  for i, m in enumerate(moves) if m in root.children]
-        return max(ranked, key=lambda r: r[:3])[3]
+                  for i, m in enumerate(moves) if m in root.children and root.children[m].visits]
+        best = max(ranked, key=lambda r: r[:3])[3]
+        if anchored is None or best == anchored:
+            return best
+        a, b = root.children[anchored], root.children[best]
+        if a.visits and b.visits >= self.confident and b.total / b.visits - a.total / a.visits >= self.margin:
+            return best
+        return anchored
 
     def _iterate(self, root: _Node, world: State, seat: int, players: int, policies: list,
-                 rng: random.Random) -> None:
-        node, path, plies = root, [], 0
+                 rng: random.Random, anchored: Move | None = None) -> None:
+        node, path, plies, start = root, [], 0, world
         while True:
             world, acted = _others_act(world, seat, policies)
             plies += acted + 1
-            if world.is_over:
+            if world.is_over or (self.until is not None and self.until(start, world)):
                 break
             moves = forward(world.legal_moves())
             children = node.children
@@ -195,8 +218,8 @@ class ISMCTS:
                     fresh.append(m)
                 else:
                     child.avail += 1
-            if fresh:  # the rollout policy's own choice is tried first, then the others at random
-                move = policies[seat].choose(world)
+            if fresh:  # the anchor's or rollout policy's own choice is tried first, then the others at random
+                move = anchored if node is root and anchored in fresh else policies[seat].choose(world)
                 if move not in fresh:
                     move = rng.choice(fresh)
                 child = children[move] = _Node()
@@ -214,22 +237,150 @@ class ISMCTS:
             node = children[best]
             path.append(node)
             world = world.play(best)
-        value, more = self._playout(world, seat, players, policies)
+        value, more = self._playout(start, world, seat, players, policies)
         fair = 1.0 / players
         value = fair + (value - fair) * DISCOUNT ** (plies + more)
         for n in path:
             n.visits += 1
             n.total += value
 
-    def _playout(self, world: State, seat: int, players: int, policies: list) -> tuple[float, int]:
+    def _playout(self, start: State, world: State, seat: int, players: int, policies: list) -> tuple[float, int]:
         limit = MAX_ROLLOUT_PLIES if self.rollout_plies is None else self.rollout_plies
+        until = self.until
         plies = 0
-        while not world.is_over and plies < limit:
+        while not world.is_over and plies < limit and (until is None or not until(start, world)):
             world = world.play(policies[world.to_move].choose(world))
             plies += 1
         if world.is_over:
             return self.reward(world.outcome, seat, players), plies
         return (self.evaluate(world, seat) if self.evaluate is not None else 1.0 / players), plies
+
+
+class Rollouts:
+    """A computer player by determinized rollouts of a heuristic: the ``anchor``'s decision, unless the playouts
+    show another one clearly better.
+
+    Every candidate decision is tried in the *same* sampled worlds (``state.determinize(seat, rng)``), and in
+    each world the game is played on by ``policy`` bots (the game's heuristic, for every seat, the searching
+    seat too) with the *same* seeds (common random numbers: the difference between two decisions is measured,
+    not the luck of the worlds).  The budget of ``iterations`` playouts is spent by sequential halving (after
+    each round the worse half of the candidates is dropped; the anchor's decision is never dropped).  A playout
+    ends with the game, after ``rollout_plies`` decisions, or when ``until(start, world)`` says so; it is then
+    valued by ``reward`` (an end) or ``evaluate(world, seat)``.  The best survivor, if not the anchor's decision,
+    is then tried against it in a quarter of the budget of *fresh* shared worlds (the best of many candidates
+    looks better than it is in the worlds that chose it), and is the decision only if there its mean value
+    (over at least ``confident`` worlds) beats the anchor's by more than ``z`` standard errors of the paired
+    differences.  Playing the heuristic after one better decision is never worse
+    than the heuristic alone (a one-step policy improvement), so ``hard`` built this way is never weaker than
+    ``normal`` but by noise.
+
+    >>> import ninekit
+    >>> from ninekit.double_nine import DoubleNineBot
+    >>> s = ninekit.make("double_nine", 2).new(seed=2)
+    >>> bot = Rollouts(3, iterations=20, policy=DoubleNineBot, anchor=DoubleNineBot)
+    >>> move = bot.choose(s)
+    >>> twin = Rollouts(3, iterations=20, policy=DoubleNineBot, anchor=DoubleNineBot)
+    >>> move in s.legal_moves(), move == twin.choose(s)
+    (True, True)
+    """
+
+    def __init__(self, seed: int | random.Random | None = 0, *, iterations: int = DEFAULT_ITERATIONS,
+                 policy: Callable[[int], object] = RandomPolicy, anchor: Callable[[int], object] | None = None,
+                 rollout_plies: int | None = None, until: Callable[[State, State], bool] | None = None,
+                 evaluate: Callable[[State, int], float] | None = None,
+                 reward: Callable[[Outcome, int, int], float] = win_share, z: float = Z,
+                 confident: int = PAIRED):
+        if type(iterations) is not int or iterations < 1:
+            raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.iterations = iterations
+        self.policy = policy
+        self.anchor = None if anchor is None else anchor(self.rng.getrandbits(64))  # kept: it may plan ahead
+        self.rollout_plies = MAX_ROLLOUT_PLIES if rollout_plies is None else rollout_plies
+        self.until = until
+        self.evaluate = evaluate
+        self.reward = reward
+        self.z = z
+        self.confident = confident
+        self.last_iterations = 0
+
+    def choose(self, state: State) -> Move:
+        """The anchor's decision, or a candidate that beats it clearly over shared worlds."""
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is no decision to make")
+        moves = forward(moves)
+        anchored = None if self.anchor is None else self.anchor.choose(state)
+        if len(moves) == 1:
+            self.last_iterations = 0
+            return moves[0] if anchored not in moves else anchored
+        seat = state.to_move
+        rng = random.Random(self.rng.getrandbits(64))
+        keep = moves.index(anchored) if anchored in moves else None
+        if keep is not None and self.iterations // 8 < self.confident:
+            self.last_iterations = 0  # too small a budget ever to depart from the anchor: do not search
+            return anchored
+        n = len(moves)
+        rounds = max(1, math.ceil(math.log2(n)))
+        budget = self.iterations - (self.iterations // 4 if keep is not None else 0)  # a quarter to check the best
+        worlds: list = []                    # (world, playout seed), shared by every candidate
+        values = [[] for _ in range(n)]      # per candidate, its value in worlds[0], worlds[1], ...
+        alive = list(range(n))
+        done = 0
+        for r in range(rounds):
+            per = max(1, (budget // (rounds - r)) // len(alive))
+            budget -= per * len(alive)
+            tried = len(values[alive[0]])
+            while len(worlds) < tried + per:
+                worlds.append((state.determinize(seat, rng), rng.getrandbits(64)))
+            for i in alive:
+                for world, seed in worlds[tried:tried + per]:
+                    values[i].append(self._playout(world, world.play(moves[i]), seat, seed))
+                    done += 1
+            if len(alive) > 1 and r < rounds - 1:
+                alive.sort(key=lambda i: (-sum(values[i]), i))
+                alive = sorted(set(alive[:max(1, math.ceil(len(alive) / 2))]) | ({keep} if keep is not None else set()))
+            if budget <= 0:
+                break
+        self.last_iterations = done
+        best = max(alive, key=lambda i: (sum(values[i]), -i))
+        if keep is None or best == keep:
+            return moves[best]
+        # the best of many looks better than it is (the winner's curse): it must beat the anchor in fresh worlds
+        diffs = []
+        for _ in range(max(1, self.iterations // 8)):
+            world, seed = state.determinize(seat, rng), rng.getrandbits(64)
+            diffs.append(self._playout(world, world.play(moves[best]), seat, seed)
+                         - self._playout(world, world.play(moves[keep]), seat, seed))
+        self.last_iterations = done + 2 * len(diffs)
+        mean, se = _mean_se(diffs)
+        clear = len(diffs) >= self.confident and mean > 0 and mean > self.z * se
+        return moves[best] if clear else moves[keep]
+
+    def _playout(self, start: State, world: State, seat: int, seed: int) -> float:
+        policies = [self.policy(seed + p) for p in range(start.game.players)]
+        plies, until = 0, self.until
+        while not world.is_over and plies < self.rollout_plies and (until is None or not until(start, world)):
+            world = world.play(policies[world.to_move].choose(world))
+            plies += 1
+        if self.evaluate is not None and (not world.is_over or (until is not None and until(start, world))):
+            return self.evaluate(world, seat)  # a cut playout, or one that ended just where it was to be cut
+        if world.is_over:
+            return self.reward(world.outcome, seat, start.game.players)
+        return 1.0 / start.game.players
+
+
+def _mean_se(values: list) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (0 for fewer than two).
+
+    >>> _mean_se([1, 0, 1, 0])
+    (0.5, 0.28867513459481287)
+    """
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
 
 
 def _sure_win(state: State, seat: int, moves: list, rng: random.Random) -> Move | None:

@@ -11,7 +11,7 @@ import pytest
 import ninekit
 from ninekit.bots import LEVELS, NineKnightsBot, RandomBot, bot_for
 from ninekit.nine_knights import position as nine_knights_position
-from ninekit.search import ISMCTS
+from ninekit.search import ISMCTS, Rollouts
 
 TABLES = [("nine_knights", 2), ("double_nine", 2), ("double_nine", 4), ("codinca", 2), ("codinca", 3),
           ("code_of_nine", 3), ("code_of_nine", 4), ("count_of_nine", 1)]
@@ -55,9 +55,13 @@ def test_every_level_decides_the_same_on_view_equivalent_states(game, players, l
 
 
 def test_hard_level_is_the_search_with_the_games_budget():
-    """``bot_for(..., "hard")`` is the ISMCTS; budget keywords reach it, and only the hard level takes them."""
-    bot = bot_for("double_nine", 1, "hard", iterations=7, seconds=1.5)
+    """``bot_for(..., "hard")`` is the game's search; budget keywords reach it, and only the hard level takes them."""
+    bot = bot_for("nine_knights", 1, "hard", iterations=7, seconds=1.5)
     assert isinstance(bot, ISMCTS) and bot.iterations == 7 and bot.seconds == 1.5
+    rollouts = bot_for("double_nine", 1, "hard", iterations=9)
+    assert isinstance(rollouts, Rollouts) and rollouts.iterations == 9
+    assert bot_for("code_of_nine", 1, "hard", iterations=900).budget == 900
+    assert bot_for("count_of_nine", 1, "hard", iterations=5).samples == 5
     with pytest.raises(ValueError, match="hard level only"):
         bot_for("double_nine", 1, "normal", iterations=7)
     with pytest.raises(ValueError, match="iterations must be"):
@@ -117,3 +121,14 @@ def test_nine_knights_bot_targets_match_the_rules():
         state = state.play(NineKnightsBot(rng.getrandbits(16)).choose(state) if rng.random() < 0.5
                            else rng.choice(moves))
     assert checked > 50
+
+
+@pytest.mark.parametrize("game,players", [("double_nine", 2), ("double_nine", 4)])
+def test_rollouts_search_decides_the_same_on_view_equivalent_states(game, players):
+    """Bot fairness (issue 13) of the hard level's ``Rollouts`` when it really searches (a budget that lets it
+    depart from the heuristic): the same decision on the real state and on a view-equivalent one."""
+    budget = {"iterations": 16, "confident": 2}
+    for state, seat, twin in _states(game, players, 2, seed=3):
+        real = bot_for(game, 7, "hard", **budget).choose(state)
+        assert real == bot_for(game, 7, "hard", **budget).choose(twin), (game, seat)
+        assert real in state.legal_moves()
