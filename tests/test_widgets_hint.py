@@ -139,3 +139,68 @@ def test_a_lesson_step_without_its_own_decision_falls_back_to_the_games_hint():
     assert step.give_hint() == "Hint: Any Knight may move."
     expected = hints.hint(start, 0)
     assert step.give_hint() == f"Suggested: {expected.text}" and expected.move in start.legal_moves()
+
+
+# --- the Hint button looks in the background ------------------------------------------------------------------------
+
+
+class _HeldHint:
+    """``hints.hint`` held until released: the search of a slow game, while the page goes on."""
+
+    def __init__(self):
+        import threading
+
+        self.release = threading.Event()
+        self.asked = 0
+        self.hint = hints.hint
+
+    def __call__(self, state, seat, *args, **kwargs):
+        self.asked += 1
+        assert self.release.wait(10), "the test never released the hint"
+        return self.hint(state, seat, *args, **kwargs)
+
+
+def test_the_hint_button_says_it_is_looking_then_shows_the_hint_found_in_the_background(monkeypatch):
+    """Requirement (a responsive page): pressing Hint shows "Looking for a good move…" at once and disables the
+    button while the search runs away from the page's callbacks; the hint found is then shown and marked, as
+    show_hint() shows it."""
+    import widgets.app as app_module
+
+    held = _HeldHint()
+    monkeypatch.setattr(app_module.hints, "hint", held)
+    app = GameApp("nine_knights", seats=["human", "computer"], seed=3)
+    assert app.ask_hint()
+    assert "Looking for a good move" in app._hint_html.value and app._hint_button.disabled and app.hint_text == ""
+    held.release.set()
+    assert app.wait_background(10)
+    assert app.hint_text and _marked(app) and not app._hint_button.disabled
+    assert app.events == ["South asked for a hint"] and app.errors == []
+    assert app.ask_hint() and held.asked == 1, "a hint on screen was looked for again"
+
+
+def test_a_hint_found_after_the_board_changed_is_not_shown(monkeypatch):
+    """Requirement: a hint belongs to the position it was asked for: if the learner moves while it is looked for,
+    the late answer is dropped (nothing marked, nothing written in the log)."""
+    import widgets.app as app_module
+
+    held = _HeldHint()
+    monkeypatch.setattr(app_module.hints, "hint", held)
+    app = GameApp("nine_knights", seats=["human", "computer"], seed=3)
+    assert app.ask_hint()
+    assert app.try_move(app.state.legal_moves()[0]), app.message
+    held.release.set()
+    assert app.wait_background(10)
+    assert app.hint_text == "" and "Looking" not in app._hint_html.value and "nk-hinted" not in app.board.svg
+    assert app.events == [] and app.errors == [] and not app._hint_button.disabled
+
+
+def test_a_lesson_steps_hint_button_looks_for_the_games_hint_in_the_background():
+    """Requirement (a responsive page): in a lesson step the Hint button's game hint is looked for in the
+    background ("Looking for a good move…" meanwhile) and then shown as give_hint() gives it."""
+    start = position({"c3": "S4", "g8": "N6"})
+    step = LessonStep(start, goal="Make any move.", check=lambda s: len(s.history) >= 2, solution=[],
+                      hint="Any Knight may move.", opponent=["g8", "g7"])
+    assert step.give_hint(wait=False) == "Hint: Any Knight may move."
+    assert step.give_hint(wait=False) == "Looking for a good move…"
+    assert step.app.wait_background(10)
+    assert step.feedback == f"Suggested: {hints.hint(start, 0).text}"

@@ -169,6 +169,7 @@ class GameApp(w.VBox):
         self._playing = True  # Watch: moves come at the pace (False: paused)
         self._pace = PACE
         self._hint = None  # (state, Hint) of the last Hint pressed
+        self._hint_wanted = None  # the state a hint is being looked for in the background, or None
         self.levels: list[str] = []
         self._resume_key = resume  # offer the game in progress back after a reload (app pages only)
         self._resume_store = resume_store
@@ -246,7 +247,7 @@ class GameApp(w.VBox):
         self._build_watch()
         self._hint_button = w.Button(description="Hint", tooltip="Suggest a move, and say why",
                                      layout=w.Layout(width="auto")).add_class("ninekit-hint-button")
-        self._hint_button.on_click(lambda _b: self._guard(self.show_hint))
+        self._hint_button.on_click(lambda _b: self._guard(self.ask_hint))
         self._hint_html = w.HTML().add_class("ninekit-hint-text")
         self._hint_box = w.HBox([self._hint_button, self._hint_html],
                                 layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px"))
@@ -671,22 +672,32 @@ class GameApp(w.VBox):
         return True
 
     def _start_later(self, moment: Mapping, apply: Callable[[Mapping], bool]) -> None:
-        """Run a moment's ``"later"`` (work that may take long, e.g. a search) on a background thread; when it
-        returns, ``apply`` its update to the moment if that is still on screen, and show it."""
+        """Run a moment's ``"later"`` (work that may take long, e.g. a search) in the background
+        (:meth:`_in_background`); ``apply`` its update to the moment if that is still on screen, and show it."""
         later = moment.get("later")
-        if not callable(later):
-            return
+        if callable(later):
+            self._in_background(later, lambda update: isinstance(update, Mapping) and apply(update))
+
+    def _in_background(self, compute: Callable[[], object], apply: Callable[[object], bool],
+                       failed: Callable[[], None] | None = None) -> None:
+        """Run ``compute`` (work that may take long: a search) on a background thread, the page's callbacks free
+        meanwhile; then, holding the lock, ``apply`` its answer and show it if ``apply`` says it still fits the
+        screen.  If ``compute`` fails, the error is kept in ``errors`` and ``failed`` runs (under the lock)."""
 
         def work():
             try:
-                update = later()
+                answer = compute()
             except Exception as exc:  # noqa: BLE001 - a failed search must not break the app
-                self.errors.append(f"later: {type(exc).__name__}: {exc}")
+                self.errors.append(f"background: {type(exc).__name__}: {exc}")
+                del self.errors[:-50]
+                log.exception("ninekit app: background work failed")
+                if failed is not None:
+                    with self._lock:
+                        failed()
                 return
-            if isinstance(update, Mapping):
-                with self._lock:
-                    if apply(update):
-                        self._refresh_now()
+            with self._lock:
+                if apply(answer):
+                    self._refresh_now()
 
         if IN_BROWSER:  # no threads in the browser: after the moment is on screen (the page waits meanwhile)
             run_later(work)
@@ -857,8 +868,9 @@ class GameApp(w.VBox):
         return True
 
     def show_hint(self) -> str:
-        """Press Hint: the suggested move for the human seat to move, with one sentence of why, shown under the
-        board and marked on it (or on its button); returns the text ('' when refused, the message says why).
+        """The suggested move for the human seat to move, with one sentence of why, shown under the board and
+        marked on it (or on its button), found now; returns the text ('' when refused, the message says why).
+        The Hint button asks for it in the background instead (:meth:`ask_hint`).
 
         Only for the seat whose view is on screen: not in Watch, not after the end, not while the screen waits
         for a hand-over.  Asking is written into the log every seat reads, as undo is.
@@ -868,15 +880,46 @@ class GameApp(w.VBox):
             self._set_message(problem, "info")
             return ""
         s = self._state
-        seat = s.to_move
-        found = hints.hint(s, seat)
+        self._take_hint(s, hints.hint(s, s.to_move))
+        self._refresh()
+        return self.hint_text
+
+    def ask_hint(self) -> bool:
+        """Press Hint: say at once that a move is being looked for, find it in the background (a search may take
+        a few seconds; the page stays responsive) and show it as :meth:`show_hint` does, if the board has not
+        changed meanwhile.  False (and the message says why) when Hint gives nothing now."""
+        problem = self._hint_refusal()
+        if problem is not None:
+            self._set_message(problem, "info")
+            return False
+        s = self._state
+        if self._hint is not None and self._hint[0] is s:
+            return True  # on screen already
+        self._hint_wanted = s
+        self._refresh_now()
+
+        def show(found) -> bool:
+            if self._hint_wanted is not s or self._state is not s or self._hint_refusal() is not None:
+                return False
+            self._take_hint(s, found)
+            return True
+
+        def failed() -> None:
+            if self._hint_wanted is s:
+                self._hint_wanted = None
+                self._set_message("No hint this time: something went wrong looking for one")
+                self._refresh_now()
+
+        self._in_background(lambda: hints.hint(s, s.to_move), show, failed)
+        return True
+
+    def _take_hint(self, s: ninekit.State, found: hints.Hint) -> None:
+        """Put the hint ``found`` for ``s`` on screen (at the next refresh) and write the asking into the log."""
         if found.move not in s.legal_moves():  # the contract: a legal move; anything else is a bug to report
             raise ValueError(f"hint() suggested {found.move!r}, which is not legal now")
-        self._hint = (s, found)
-        self._note(f"{self.game.seat_name(seat)} asked for a hint", len(s.history))
+        self._hint, self._hint_wanted = (s, found), None
+        self._note(f"{self.game.seat_name(s.to_move)} asked for a hint", len(s.history))
         self._set_message("")
-        self._refresh()
-        return found.text
 
     def _hint_refusal(self) -> str | None:
         """Why Hint gives nothing now, or None."""
@@ -1436,8 +1479,12 @@ class GameApp(w.VBox):
             widget.layout.display = None if shown else "none"
         self._outcome.value = self._outcome_html(s) if s.is_over else ""
         hint = self._hint[1] if interactive and self._hint is not None and self._hint[0] is s else None
+        looking = interactive and hint is None and self._hint_wanted is s
         self._hint_html.value = (f'<div class="nk-hint-line" role="status"><b>Hint:</b> {esc(hint.text)}</div>'
-                                 if hint is not None else "")
+                                 if hint is not None else
+                                 '<div class="nk-hint-wait" role="status">Looking for a good move…</div>'
+                                 if looking else "")
+        self._hint_button.disabled = looking
         self._hint_box.layout.display = None if interactive and not self._compact else "none"
         self._show_watch()
         self._undo_button.disabled = self._undo_target() is None

@@ -344,7 +344,7 @@ class LessonStep(w.VBox):
         self._show_button = w.Button(description="Show me", tooltip="Play one solution on the board, step by step")
         for button in (self._hint_button, self._reset_button, self._show_button):
             button.layout.width = "auto"
-        self._hint_button.on_click(lambda _b: self.app._guard(self.give_hint))
+        self._hint_button.on_click(lambda _b: self.app._guard(self.give_hint, False))
         self._reset_button.on_click(lambda _b: self.app._guard(self.reset))
         self._show_button.on_click(lambda _b: self.app._guard(self.show_me))
         buttons = w.HBox([self._hint_button, self._reset_button, self._show_button],
@@ -369,11 +369,16 @@ class LessonStep(w.VBox):
         self._feedback.value = ""
         self.app.restart(self.start)
 
-    def give_hint(self) -> str:
+    def give_hint(self, wait: bool = True) -> str:
         """First the nudge, then the next decision of the solution and why (the step's ``success``: the rule in a
         sentence, on a second line); a hint function: its answer for the board as it is now, on every press.
         Where the step has no decision of its own left to name, the game's hint (``ninekit.hints.hint``) for the
-        learner.  Returns the first line (the nudge or the decision)."""
+        learner: with ``wait=False`` (the Hint button) that search runs in the background and "Looking for a good
+        move…" shows meanwhile.  Returns the first line (the nudge or the decision)."""
+        with self.app._lock:  # a hint found in the background is shown after this press's own line
+            return self._give_hint(wait)
+
+    def _give_hint(self, wait: bool) -> str:
         self._hints += 1
         why = ""
         if callable(self.hint):
@@ -381,7 +386,7 @@ class LessonStep(w.VBox):
         elif self._hints == 1:
             text = f"Hint: {self.hint}"
         elif not self.solution:
-            text = self._game_hint()
+            text = self._game_hint(wait)
         else:
             index, prev, on_track = 0, self.start, True
             for state in self._path(self.app.state):
@@ -396,18 +401,28 @@ class LessonStep(w.VBox):
                 text = f"Next: {resolve(now, self.solution[index])}"
                 why = f"Why: {self.success}" if self.success else ""
             elif on_track and index >= len(self.solution) and not self.app.locked and now.to_move == self.learner:
-                text = self._game_hint()  # the solution is played out and the learner decides again
+                text = self._game_hint(wait)  # the solution is played out and the learner decides again
             else:
                 text = f"Press Reset, then start with: {resolve(self.start, self.solution[0])}"
         self._say("nk-hint", text, why)
         return text
 
-    def _game_hint(self) -> str:
-        """The game's own hint for the learner on the board as it is (``ninekit.hints.hint``), or why there is none."""
+    def _game_hint(self, wait: bool = True) -> str:
+        """The game's own hint for the learner on the board as it is (``ninekit.hints.hint``), or why there is none;
+        with ``wait=False`` it is looked for in the background and shown when found, if the board is unchanged."""
         now = self.app.state
         if self.app.locked or now.is_over or now.to_move != self.learner:
             return "Press Reset to try again."
-        return f"Suggested: {hints.hint(now, self.learner).text}"
+        if wait:
+            return f"Suggested: {hints.hint(now, self.learner).text}"
+
+        def show(found) -> bool:
+            if self.app.state is now:
+                self._say("nk-hint", f"Suggested: {found.text}")
+            return False  # the feedback line is its own widget: nothing else to redraw
+
+        self.app._in_background(lambda: hints.hint(now, self.learner), show)
+        return "Looking for a good move…"
 
     def show_me(self, delay: float = SHOW_ME_DELAY) -> None:
         """Reset, then play the solution on the board one decision at a time (does not count as solved)."""
