@@ -96,8 +96,8 @@ SETTLE_JS = (
 )
 
 # Scrolls the app to the top and gives the height (px) a viewport needs to show all of it.
-_APP_HEIGHT_JS = """() => {
-  const app = document.querySelector(".ninekit-app");
+_APP_HEIGHT_JS = """(selector) => {
+  const app = document.querySelector(selector);
   for (let el = app; el; el = el.parentElement) el.scrollTop = 0;
   window.scrollTo(0, 0);
   return Math.ceil(app.getBoundingClientRect().top + app.scrollHeight + 24);
@@ -350,15 +350,17 @@ def visible(locator) -> list:
     return [item for item in locator.all() if item.is_visible()]
 
 
-def shot(page, path) -> None:
-    """Screenshot the whole app to ``path``.
+def shot(page, path, element: str = ".ninekit-app", tallest: int = 6000) -> None:
+    """Screenshot the whole app (or the page's ``element``, e.g. ``"#rendered_cells"`` for a whole notebook) to
+    ``path``.
 
     Voila's page scrolls inside a container (``full_page=True`` and element screenshots miss what is
-    scrolled away), so scroll to the top and make the viewport as tall as the app for the picture.
+    scrolled away), so scroll to the top and make the viewport as tall as the element (at most ``tallest``
+    px) for the picture.
     """
     size = page.viewport_size
-    height = page.evaluate(_APP_HEIGHT_JS)
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height, 6000))})
+    height = page.evaluate(_APP_HEIGHT_JS, element)
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height, tallest))})
     try:
         page.wait_for_timeout(200)
         page.screenshot(path=str(path))

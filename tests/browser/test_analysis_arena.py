@@ -9,6 +9,7 @@ demonstration entry's forfeits and their reason, and the picture appears.
 from __future__ import annotations
 
 import pytest
+from appdriver import shot
 
 pytestmark = pytest.mark.browser
 
@@ -20,18 +21,6 @@ def set_number(page, label: str, value: int) -> None:
     box = page.locator(f".widget-inline-hbox:has(label:text-is('{label}')) input").first
     box.fill(str(value))
     box.press("Enter")
-
-
-def full_shot(page, path) -> None:
-    """Screenshot the whole notebook page (Voila scrolls inside a container, so make the viewport that tall)."""
-    size = page.viewport_size
-    height = page.evaluate("() => document.querySelector('#rendered_cells').scrollHeight")
-    page.set_viewport_size({"width": size["width"], "height": min(max(height + 60, size["height"]), 8000)})
-    try:
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(path))
-    finally:
-        page.set_viewport_size(size)
 
 
 def run_and_wait(page) -> str:
@@ -50,7 +39,7 @@ def test_analysis_runs_a_small_simulation_by_clicking(open_app, artifacts_dir):
     assert page.locator(".widget-output img").count() >= 4, "who wins, lengths, scores and the numbers"
     progress = page.locator(".progress-bar").first
     assert progress.get_attribute("style") and "100%" in progress.get_attribute("style")
-    full_shot(page, artifacts_dir / "analysis.png")
+    shot(page, artifacts_dir / "analysis.png", "#rendered_cells", tallest=8000)
     assert not page.ninekit_errors, "\n".join(page.ninekit_errors)
 
 
@@ -66,5 +55,5 @@ def test_arena_runs_a_small_tournament_by_clicking(open_app, artifacts_dir):
     for name in ("easy", "normal", "my player", "careless"):
         assert name in board
     assert page.locator(".widget-output img").count() >= 1, "the leaderboard's picture"
-    full_shot(page, artifacts_dir / "arena.png")
+    shot(page, artifacts_dir / "arena.png", "#rendered_cells", tallest=8000)
     assert not page.ninekit_errors, "\n".join(page.ninekit_errors)
