@@ -316,7 +316,9 @@ def _build_problem(pos: Position, place: str, name: str, names: tuple | None = N
     return None
 
 
-_LAST_BUILDS: list = [None, None]  # (position, its builds): a pass asks again for the builds legal_moves listed
+# (position, its builds), one tuple (stored in one step, so threads never see a mixed pair): a pass asks again
+# for the builds legal_moves listed.
+_LAST_BUILDS: list = [(None, None)]
 
 
 def _closed_sources_words(pos: Position, place: str, name: str, sources: list) -> str:
@@ -348,8 +350,9 @@ def _closed_sources_words(pos: Position, place: str, name: str, sources: list) -
 
 def _builds(pos: Position) -> list:
     """Every (place, structure) that may be built now (the fast path of :func:`_build_problem`)."""
-    if _LAST_BUILDS[0] is pos:
-        return _LAST_BUILDS[1]
+    last = _LAST_BUILDS[0]
+    if last[0] is pos:
+        return last[1]
     used, rnd = pos.used, pos.round
     have = [0, 0, 0, 0, 0]  # units per resource the open sources give
     names = set()
@@ -400,7 +403,7 @@ def _builds(pos: Position) -> list:
             out.append((place, name))
         if own is not None:
             have[own] += 1
-    _LAST_BUILDS[0], _LAST_BUILDS[1] = pos, out
+    _LAST_BUILDS[0] = (pos, out)
     return out
 
 
@@ -410,10 +413,15 @@ def _and(items) -> str:
 
 
 def _source_words(pos: Position, sid: str) -> str:
+    return _source_words_in(pos.city, sid)
+
+
+def _source_words_in(city: tuple, sid: str) -> str:
+    """A source in words, ``city`` the position's city (it names a city source's structure)."""
     if sid.startswith("city"):
         card = int(sid[4:])
-        name = next(n for c, n, _r in pos.city if c == card)
-        twins = sum(1 for _c, n, _r in pos.city if n == name)
+        name = next(n for c, n, _r in city if c == card)
+        twins = sum(1 for _c, n, _r in city if n == name)
         return f"your {name}" + (f" (card {card})" if twins > 1 else "")
     return PLACE_WORDS[sid]
 
@@ -439,10 +447,16 @@ BUILD_MOVES = {(place, name): _m("build", place, name, text=f"Build the target, 
 def _pay_moves(pos: Position) -> tuple:
     """Every Move paying for the chosen structure, the sensible default first."""
     place, name = pos.chosen
-    sources = _sources(pos, place)
-    words = {sid: f"{RESOURCES[r]} from {_source_words(pos, sid)}" for sid, r in sources}
+    sources = tuple(_sources(pos, place))
+    city_paid = any(sid[0] == "c" and sid != "centre" for sid, _r in sources)  # only then do the words need it
+    return _pay_moves_from(name, sources, pos.city if city_paid else ())
+
+
+@lru_cache(maxsize=4096)  # a cancelled build is often chosen again, and the same sources recur from game to game
+def _pay_moves_from(name: str, sources: tuple, city: tuple) -> tuple:
+    words = {sid: f"{RESOURCES[r]} from {_source_words_in(city, sid)}" for sid, r in sources}
     return tuple(_m("pay", *pay, text="Pay with " + ", ".join(map(words.__getitem__, pay)))
-                 for pay in _payments(name, sources))
+                 for pay in _payments_from(name, sources))
 
 
 def _round_texts(rnd: int, code: int | None = None) -> dict:
