@@ -58,6 +58,7 @@ SOURCE_RANK = {s: i for i, s in enumerate(SOURCE_IDS)}
 # the top discard's resource is lost once another card covers it, a city structure's comes back next round,
 # the centre card would be passed anyway, the top card of the deck could still be built next turn.
 _SPEND_WEIGHT = {"discard": 1, "city": 2, "centre": 10, "deck": 20}
+_SOURCE_WEIGHT = {s: _SPEND_WEIGHT["city" if s.startswith("city") else s] for s in SOURCE_IDS}
 TARGET_CARD = {name: (c, f) for c, faces in CARDS.items() for f, sides in faces.items()
                for name in sides[2:] if name in HIGH_STRUCTURES}
 assert len(TARGET_CARD) == len(HIGH_STRUCTURES)
@@ -238,19 +239,28 @@ def _in_play(pos: Position) -> list:
     return out
 
 
+_CITY_SOURCE = {card: f"city{card}" for card in CARDS}
+
+
 def _sources(pos: Position, place: str) -> list:
-    """Every source that may pay for a structure built from ``place``: (id, resource index)."""
+    """Every source that may pay for a structure built from ``place``: (id, resource index).
+
+    The play area first (centre, top card of the deck, top discard), then the city in building order.
+    """
     out = []
-    for where, code, face in _in_play(pos):
-        if where == place:
-            continue  # a card cannot pay for its own structure
-        if where == "discard" and pos.used & _bit(code >> 1):
-            continue  # the top discard's resource was used this round (tilted)
-        out.append((where, _R[LOOK[code, face][0]]))
+    deck, discard, used = pos.deck, pos.discard, pos.used
+    if deck:  # a card cannot pay for its own structure
+        if place != "centre":
+            out.append(("centre", _FACE_A[deck[0]][0]))
+        if len(deck) > 1 and place != "deck":
+            out.append(("deck", _FACE_A[deck[1]][0]))
+    if discard and place != "discard" and not used & _bit(discard[-1] >> 1):  # not tilted: unused this round
+        out.append(("discard", _FACE_B[discard[-1]][0]))
+    rnd = pos.round
     for card, name, built in pos.city:
-        provides = STRUCTURES[name].provides
-        if provides and built < pos.round and not pos.used & _bit(card):
-            out.append((f"city{card}", _R[provides]))
+        r = _PROVIDES[name]
+        if r is not None and built < rnd and not used & _bit(card):
+            out.append((_CITY_SOURCE[card], r))
     return out
 
 
@@ -289,8 +299,7 @@ def _payments_from(name: str, sources: tuple) -> tuple:
                     found.add(tuple(sorted(p + (sid,), key=SOURCE_RANK.__getitem__)))
 
     def weight(pay):
-        return (sum(_SPEND_WEIGHT["city" if s.startswith("city") else s] for s in pay),
-                [SOURCE_RANK[s] for s in pay])
+        return sum(map(_SOURCE_WEIGHT.__getitem__, pay)), list(map(SOURCE_RANK.__getitem__, pay))
 
     return tuple(sorted(found, key=weight))
 
@@ -417,11 +426,11 @@ def _source_words(pos: Position, sid: str) -> str:
 
 
 def _source_words_in(city: tuple, sid: str) -> str:
-    """A source in words, ``city`` the position's city (it names a city source's structure)."""
+    """A source in words; ``city``: the city's entries, each starting (card, structure), to name city sources."""
     if sid.startswith("city"):
         card = int(sid[4:])
-        name = next(n for c, n, _r in city if c == card)
-        twins = sum(1 for _c, n, _r in city if n == name)
+        name = next(entry[1] for entry in city if entry[0] == card)
+        twins = sum(1 for entry in city if entry[1] == name)
         return f"your {name}" + (f" (card {card})" if twins > 1 else "")
     return PLACE_WORDS[sid]
 
@@ -448,12 +457,14 @@ def _pay_moves(pos: Position) -> tuple:
     """Every Move paying for the chosen structure, the sensible default first."""
     place, name = pos.chosen
     sources = tuple(_sources(pos, place))
-    city_paid = any(sid[0] == "c" and sid != "centre" for sid, _r in sources)  # only then do the words need it
-    return _pay_moves_from(name, sources, pos.city if city_paid else ())
+    if sources and sources[-1][0].startswith("city"):  # city sources come last; only they need the city's words
+        return _pay_moves_from(name, sources, tuple([(card, structure) for card, structure, _r in pos.city]))
+    return _pay_moves_from(name, sources, ())
 
 
-@lru_cache(maxsize=4096)  # a cancelled build is often chosen again, and the same sources recur from game to game
+@lru_cache(maxsize=8192)  # a cancelled build is often chosen again, and the same sources recur from game to game
 def _pay_moves_from(name: str, sources: tuple, city: tuple) -> tuple:
+    """:func:`_pay_moves` for these sources; ``city``: (card, structure) per city entry (for the words)."""
     words = {sid: f"{RESOURCES[r]} from {_source_words_in(city, sid)}" for sid, r in sources}
     return tuple(_m("pay", *pay, text="Pay with " + ", ".join(map(words.__getitem__, pay)))
                  for pay in _payments_from(name, sources))
