@@ -116,19 +116,30 @@ for _s in STRUCTURES.values():
     _NEEDS[_s.name] = (tuple(_fixed), _alt)
 del _s, _fixed, _alt, _unit
 
-
-_NEED_PAIRS = {name: (tuple((r, n) for r, n in enumerate(fixed) if n), alt, STRUCTURES[name].requires)
-               for name, (fixed, alt) in _NEEDS.items()}
 _PROVIDES = {name: (_R[s.provides] if s.provides else None) for name, s in STRUCTURES.items()}
 _TOP = {key: _R[look[0]] for key, look in LOOK.items()}
 _SIDES = {key: look[2:] for key, look in LOOK.items()}
-# For _builds: per card code as it lies, face A / face B up: (resource of its top, its two structures) ...
-_FACE_A = {code: (_TOP[code, "A"], _SIDES[code, "A"]) for code, face in LOOK if face == "A"}
-_FACE_B = {code: (_TOP[code, "B"], _SIDES[code, "B"]) for code, face in LOOK if face == "B"}
-# ... and per structure: (units per resource, the "A/B" unit as (resource, units of it needed besides) twice, or
-# None, the structures it requires).
-_BUILD_CHECK = {name: (need, None if alt is None else tuple((r, _NEEDS[name][0][r]) for r in alt[:2]), requires)
-                for name, (need, alt, requires) in _NEED_PAIRS.items()}
+# _builds counts the units the open sources give in one int, 5 bits per resource: 4 for the count (at most 3 cards
+# in play and one structure per card in the city) and a guard bit above them.  Counts packed alike as ``need`` pay
+# for it exactly when (have | _GUARDS) - need keeps every guard bit (no resource falls short, so none borrows).
+_UNIT = tuple(1 << (5 * r) for r in range(len(RESOURCES)))
+_GUARDS = sum(unit << 4 for unit in _UNIT)
+assert 3 + len(CARDS) < 16
+
+
+def _packed(counts: Sequence[int]) -> int:
+    return sum(n * _UNIT[r] for r, n in enumerate(counts))
+
+
+# Per structure: (its name, the packed costs that pay it: one, or one per choice of its "A/B" unit, the structures
+# it requires).
+_PAY_CHECK = {name: (name, (_packed(fixed),) if alt is None else tuple(_packed(fixed) + _UNIT[r] for r in alt),
+                     STRUCTURES[name].requires)
+              for name, (fixed, alt) in _NEEDS.items()}
+# For _sources and _builds: per card code as it lies, face A / face B up: (resource of its top, the _PAY_CHECK of
+# its two structures).
+_FACE_A = {code: (_TOP[code, "A"], tuple(map(_PAY_CHECK.get, _SIDES[code, "A"]))) for code, face in LOOK if face == "A"}
+_FACE_B = {code: (_TOP[code, "B"], tuple(map(_PAY_CHECK.get, _SIDES[code, "B"]))) for code, face in LOOK if face == "B"}
 
 
 def cost_words(name: str) -> str:
@@ -363,55 +374,47 @@ def _builds(pos: Position) -> list:
     if last[0] is pos:
         return last[1]
     used, rnd = pos.used, pos.round
-    have = [0, 0, 0, 0, 0]  # units per resource the open sources give
+    have = 0  # units per resource the open sources give, packed (see _UNIT)
     names = set()
     for card, name, built in pos.city:
         names.add(name)
         r = _PROVIDES[name]
         if r is not None and built < rnd and not used & (1 << card):
-            have[r] += 1
-    play = []  # (place, resource it gives or None, its two structures)
+            have += _UNIT[r]
+    play = []  # (place, resource it gives or None, the _PAY_CHECK of its structures)
     deck, discard = pos.deck, pos.discard
     if deck:
-        r, sides = _FACE_A[deck[0]]
-        have[r] += 1
-        play.append(("centre", r, sides))
+        r, checks = _FACE_A[deck[0]]
+        have += _UNIT[r]
+        play.append(("centre", r, checks))
         if len(deck) > 1:
-            r, sides = _FACE_A[deck[1]]
-            have[r] += 1
-            play.append(("deck", r, sides))
+            r, checks = _FACE_A[deck[1]]
+            have += _UNIT[r]
+            play.append(("deck", r, checks))
     if discard:
         code = discard[-1]
-        r, sides = _FACE_B[code]
+        r, checks = _FACE_B[code]
         if used & (1 << (code >> 1)):
             r = None
         else:
-            have[r] += 1
-        play.append(("discard", r, sides))
+            have += _UNIT[r]
+        play.append(("discard", r, checks))
     if pos.target is not None and pos.target not in names:
-        play.append(("target", None, (pos.target,)))
+        play.append(("target", None, (_PAY_CHECK[pos.target],)))
     out = []
-    for place, own, sides in play:
-        if own is not None:
-            have[own] -= 1  # a card cannot pay for its own structure
-        for name in sides:
-            need, alt, requires = _BUILD_CHECK[name]
-            short = False
-            for r, n in need:
-                if have[r] < n:
-                    short = True
+    for place, own, checks in play:
+        guarded = (have if own is None else have - _UNIT[own]) | _GUARDS  # a card cannot pay for its own structure
+        for name, costs, requires in checks:
+            for cost in costs:
+                if (guarded - cost) & _GUARDS == _GUARDS:
                     break
-            if short:
-                continue
-            if alt is not None and not (have[alt[0][0]] > alt[0][1] or have[alt[1][0]] > alt[1][1]):
-                continue
+            else:
+                continue  # the open sources cannot pay it
             if requires and not names.issuperset(requires):
                 continue
             if name == "Demolition Team" and not _demolishable(pos):
                 continue
             out.append((place, name))
-        if own is not None:
-            have[own] += 1
     _LAST_BUILDS[0] = (pos, out)
     return out
 
