@@ -338,7 +338,7 @@ def _build_problem(pos: Position, place: str, name: str, names: tuple | None = N
 
 # (position, its builds), one tuple (stored in one step, so threads never see a mixed pair): a pass asks again
 # for the builds legal_moves listed.
-_LAST_BUILDS: list = [(None, None)]
+_LAST_BUILDS: list = [(None, None, None)]
 
 
 def _closed_sources_words(pos: Position, place: str, name: str, sources: list) -> str:
@@ -370,9 +370,14 @@ def _closed_sources_words(pos: Position, place: str, name: str, sources: list) -
 
 def _builds(pos: Position) -> list:
     """Every (place, structure) that may be built now (the fast path of :func:`_build_problem`)."""
+    return _turn_options(pos)[0]
+
+
+def _turn_options(pos: Position) -> tuple:
+    """(:func:`_builds`, a turn's legal Moves: a build Move for each, then the pass)."""
     last = _LAST_BUILDS[0]
     if last[0] is pos:
-        return last[1]
+        return last[1], last[2]
     used, rnd = pos.used, pos.round
     have = 0  # units per resource the open sources give, packed (see _UNIT)
     names = set()
@@ -402,7 +407,9 @@ def _builds(pos: Position) -> list:
     if pos.target is not None and pos.target not in names:
         play.append(("target", None, (_PAY_CHECK[pos.target],)))
     out = []
+    moves = []
     for place, own, checks in play:
+        build_move = _BUILD_MOVE_AT[place]
         guarded = (have if own is None else have - _UNIT[own]) | _GUARDS  # a card cannot pay for its own structure
         for name, costs, requires in checks:
             for cost in costs:
@@ -415,8 +422,10 @@ def _builds(pos: Position) -> list:
             if name == "Demolition Team" and not _demolishable(pos):
                 continue
             out.append((place, name))
-    _LAST_BUILDS[0] = (pos, out)
-    return out
+            moves.append(build_move[name])
+    legal = (*moves, PASS_MOVE)
+    _LAST_BUILDS[0] = (pos, out, legal)
+    return out, legal
 
 
 def _and(items) -> str:
@@ -454,6 +463,7 @@ KINDS_NO_ARG = {"pass": PASS_MOVE, "cancel": CANCEL_MOVE}
 BUILD_MOVES = {(place, name): _m("build", place, name, text=f"Build the target, {name}" if place == "target"
                                  else f"Build {name} from {PLACE_WORDS[place]}")
                for place in PLACES for name in STRUCTURES}
+_BUILD_MOVE_AT = {place: {name: BUILD_MOVES[place, name] for name in STRUCTURES} for place in PLACES}
 
 
 def _pay_moves(pos: Position) -> tuple:
@@ -498,7 +508,7 @@ _NO_SHUFFLE = {rnd: tuple(m for m in moves if m.args[0] != "shuffle") for rnd, m
 def _legal(pos: Position) -> tuple:
     phase = pos.phase
     if phase == "turn":
-        return (*map(BUILD_MOVES.__getitem__, _builds(pos)), PASS_MOVE)
+        return _turn_options(pos)[1]
     if phase == "pay":
         return (*_pay_moves(pos), CANCEL_MOVE)
     if phase == "round":
