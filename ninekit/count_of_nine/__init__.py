@@ -336,9 +336,11 @@ def _build_problem(pos: Position, place: str, name: str, names: tuple | None = N
     return None
 
 
-# (position, its builds), one tuple (stored in one step, so threads never see a mixed pair): a pass asks again
-# for the builds legal_moves listed.
+# (position, its builds, a turn's legal Moves), one tuple (stored in one step, so threads never see a mixed one):
+# a pass asks again for the builds legal_moves listed.
 _LAST_BUILDS: list = [(None, None, None)]
+# (city, used, round, the city's structure names, the units its open structures give, packed), for _turn_options.
+_LAST_CITY: list = [(None, None, None, None, 0)]
 
 
 def _closed_sources_words(pos: Position, place: str, name: str, sources: list) -> str:
@@ -378,14 +380,19 @@ def _turn_options(pos: Position) -> tuple:
     last = _LAST_BUILDS[0]
     if last[0] is pos:
         return last[1], last[2]
-    used, rnd = pos.used, pos.round
-    have = 0  # units per resource the open sources give, packed (see _UNIT)
-    names = set()
-    for card, name, built in pos.city:
-        names.add(name)
-        r = _PROVIDES[name]
-        if r is not None and built < rnd and not used & (1 << card):
-            have += _UNIT[r]
+    used, rnd, city = pos.used, pos.round, pos.city
+    last = _LAST_CITY[0]
+    if last[0] is city and last[1] == used and last[2] == rnd:  # passes leave the city as it was
+        names, have = last[3], last[4]
+    else:
+        have = 0  # units per resource the open sources give, packed (see _UNIT)
+        names = set()  # never changed once made: it is kept in _LAST_CITY
+        for card, name, built in city:
+            names.add(name)
+            r = _PROVIDES[name]
+            if r is not None and built < rnd and not used & (1 << card):
+                have += _UNIT[r]
+        _LAST_CITY[0] = (city, used, rnd, names, have)
     play = []  # (place, resource it gives or None, the _PAY_CHECK of its structures)
     deck, discard = pos.deck, pos.discard
     if deck:
@@ -616,8 +623,8 @@ def _begin_round(pos: Position, choice: str) -> Position:
 def _pay(pos: Position, pay: tuple) -> Position:
     place, name = pos.chosen
     deck, discard, used = list(pos.deck), list(pos.discard), pos.used
-    built = {"centre": lambda: deck[0], "deck": lambda: deck[1], "discard": lambda: discard[-1],
-             "target": lambda: None}[place]()
+    built = deck[0] if place == "centre" else deck[1] if place == "deck" else discard[-1] if place == "discard" \
+        else None  # the target
     card = TARGET_CARD[name][0] if place == "target" else built >> 1
     spent = []
     for sid in pay:
