@@ -443,23 +443,48 @@ class Game:
 class State:
     """An immutable game state: a position plus how it was reached.
 
+    Its public attributes are read-only (``game``, ``seed`` and the rest are properties; a State takes no
+    new attributes); ``play`` gives a new State.
+
     >>> s = make("nine_knights").new(seed=1)
     >>> s.prompt
     'South: assign Duty Tokens to the Small Number Group (1-3)'
     >>> s2 = s.play(s.legal_moves()[0])
     >>> s.history, len(s2.history)
     ((), 1)
+    >>> s.seed = 2
+    Traceback (most recent call last):
+    ...
+    AttributeError: property 'seed' of 'State' object has no setter
     """
 
-    __slots__ = ("game", "seed", "_pos", "_parent", "_move", "_determinized", "_legal", "_legal_map", "_outcome",
+    # Private slots, filled by plain assignment (no __setattr__ hook: one new State per ply of every playout);
+    # _legal_map and _determinized stay unset until needed (read with a default).
+    __slots__ = ("_game", "_seed", "_pos", "_parent", "_move", "_determinized", "_legal", "_legal_map", "_outcome",
                  "_rules")
 
     def __init__(self, game: Game, position, seed: int | None, parent: State | None = None,
                  move: Move | None = None, determinized: bool = False):
-        _fill_state(self, game, position, seed, parent, move, determinized)
+        self._game = game
+        self._seed = seed
+        self._pos = position
+        self._parent = parent
+        self._move = move  # the move that led here (its seat: the parent's to_move)
+        if determinized:  # only then set: read by to_json alone
+            self._determinized = True
+        self._legal = None
+        self._rules = rules = game.rules
+        self._outcome = rules.outcome(position)  # asked of nearly every state: is_over, legal_moves
 
-    def __setattr__(self, name, value):
-        raise AttributeError("State is immutable; play a move to get a new State")
+    @property
+    def game(self) -> Game:
+        """The :class:`Game` (rules, players, options) this state belongs to."""
+        return self._game
+
+    @property
+    def seed(self) -> int | None:
+        """The set-up seed (``None`` for a state built by hand or determinized)."""
+        return self._seed
 
     def __repr__(self) -> str:
         return f"<State {self.game.name} ply={len(self.history)} to_move={self.to_move!r}>"
@@ -473,7 +498,7 @@ class State:
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is; ``None`` once the game is over."""
-        if self.outcome is not None:
+        if self._outcome is not None:
             return None
         return self._rules.to_move(self._pos)
 
@@ -497,8 +522,7 @@ class State:
         """Every legal decision now, in a stable order (empty once over)."""
         legal = self._legal
         if legal is None:
-            legal = () if self._outcome is not None else self._rules.legal_moves(self._pos)
-            _set_legal(self, legal)
+            legal = self._legal = () if self._outcome is not None else self._rules.legal_moves(self._pos)
         return legal
 
     # --- playing ------------------------------------------------------------
@@ -527,8 +551,7 @@ class State:
                 return move
         legal_map = getattr(self, "_legal_map", None)  # made on the first move built by hand
         if legal_map is None:
-            legal_map = {m: m for m in legal}
-            _set_legal_map(self, legal_map)
+            legal_map = self._legal_map = {m: m for m in legal}
         return legal_map.get(move)
 
     def play(self, move: Move) -> State:
@@ -547,9 +570,19 @@ class State:
             canonical = self._canonical(move) if isinstance(move, Move) else None
             if canonical is None:
                 raise IllegalMove(self.why_illegal(move))
+        # State.__init__ inlined (one new State per ply of every playout).  The mover's seat is not stored:
+        # ``history`` reads it from this state when asked.
+        rules = self._rules
+        position = rules.apply(self._pos, canonical)
         child = _new_state(State)
-        # The mover's seat is not stored: ``history`` reads it from this state when asked.
-        _fill_state(child, self.game, self._rules.apply(self._pos, canonical), self.seed, self, canonical)
+        child._game = self._game
+        child._seed = self._seed
+        child._pos = position
+        child._parent = self
+        child._move = canonical
+        child._legal = None
+        child._rules = rules
+        child._outcome = rules.outcome(position)
         return child
 
     @property
@@ -648,27 +681,7 @@ class State:
         )
 
 
-# Filling a new State's slots through their descriptors skips State.__setattr__ (which refuses, to keep
-# states immutable) and the name lookups of object.__setattr__: one play() per ply of every playout.
-_new_state = object.__new__
-_set_game, _set_seed, _set_pos, _set_parent, _set_move, _set_determinized, _set_legal, _set_legal_map, \
-    _set_outcome, _set_rules = (getattr(State, name).__set__ for name in State.__slots__)
-
-
-def _fill_state(state: State, game: Game, position, seed: int | None, parent: State | None = None,
-                move: Move | None = None, determinized: bool = False) -> None:
-    """Set the slots of a new State (``State.__init__`` and ``State.play`` share it); ``_legal_map`` and
-    ``_determinized`` stay unset until needed (read with a default)."""
-    _set_game(state, game)
-    _set_seed(state, seed)
-    _set_pos(state, position)
-    _set_parent(state, parent)
-    _set_move(state, move)  # the move that led here (its seat: the parent's to_move)
-    if determinized:  # only then set: read by to_json alone
-        _set_determinized(state, True)
-    _set_legal(state, None)
-    _set_rules(state, game.rules)
-    _set_outcome(state, game.rules.outcome(position))  # asked of nearly every state: is_over, legal_moves
+_new_state = object.__new__  # State.play fills a new State's slots itself
 
 
 def load(text: str | bytes) -> State:

@@ -29,7 +29,7 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from itertools import compress, permutations
 
 from .core import Move, Option, Outcome, Rules, State, int_between, make, register
@@ -52,7 +52,6 @@ KNIGHT_IDS = tuple(f"{'SN'[side]}{duty}" for side in (0, 1) for duty in range(1,
 COLOUR = {k: "SN".index(k[0]) for k in KNIGHT_IDS}
 DUTY = {k: int(k[1:]) for k in KNIGHT_IDS}
 ORDERS = tuple("".join(p) for p in permutations("AWR"))  # the 6 ways to give a group's numbers to the types
-_SIDE_KNIGHTS = tuple(frozenset(k for k in KNIGHT_IDS if COLOUR[k] == side) for side in (0, 1))  # by colour
 
 
 def _row(i: int) -> int:
@@ -258,17 +257,29 @@ def _why_not_to(pos: Position, i: int, t: int) -> str | None:
 
 def _own_squares(board: tuple, defected: frozenset, seat: int) -> list[int]:
     """Squares of ``seat``'s Knights on ``board``, in board order."""
+    # compress(squares, board) keeps the occupied squares (a Knight id is truthy, None is not) at C speed:
+    # at most 18 of the 90 are then looked at.
     if not defected:  # nobody changed sides: the colour says whose a Knight is
-        return list(compress(_ALL_SQUARES, map(_SIDE_KNIGHTS[seat].__contains__, board)))
-    return [i for i, k in enumerate(board) if k is not None and COLOUR[k] ^ (k in defected) == seat]
+        return [i for i in compress(_ALL_SQUARES, board) if COLOUR[board[i]] == seat]
+    return [i for i in compress(_ALL_SQUARES, board) if COLOUR[board[i]] ^ (board[i] in defected) == seat]
+
+
+# The last answer of _movable_on, with its arguments, as one tuple (stored in one step, so threads never see a
+# mixed one): a turn asks it twice on the same board (does the seat have a move? which Knights?).
+_LAST_MOVABLE: list = [(None, None, None, None, ())]
 
 
 def _movable(pos: Position, seat: int) -> tuple[int, ...]:
     """Squares of ``seat``'s Knights that have at least one legal move."""
-    return _movable_on(pos.board, pos.defected, pos.goals[1 - seat], seat)
+    board, defected, enemy_goals = pos.board, pos.defected, pos.goals[1 - seat]
+    last = _LAST_MOVABLE[0]
+    if last[0] is board and last[3] == seat and last[1] is defected and last[2] is enemy_goals:
+        return last[4]
+    movable = _movable_on(board, defected, enemy_goals, seat)
+    _LAST_MOVABLE[0] = (board, defected, enemy_goals, seat, movable)
+    return movable
 
 
-@lru_cache(maxsize=256)  # asked twice a turn (does the seat have a move? which Knights?) on the same board
 def _movable_on(board: tuple, defected: frozenset, enemy_goals: tuple, seat: int) -> tuple[int, ...]:
     own = _own_squares(board, defected, seat)
     all_closed = set(own).issuperset  # a Knight may not step onto its own side's Knights

@@ -48,7 +48,7 @@ from .data import (
     cost_words,
     rounds_words,
 )
-from .scoring import ScoreTable, score_table
+from .scoring import ScoreTable, score_checked, score_table
 
 __all__ = ["MEMORIES", "LOCATIONS", "LOCATION", "RECONSTRUCTED_NOTE", "SEATS", "GHOST", "SLOTS", "score_table",
            "ScoreTable", "memory_list", "position", "player_sheet", "CodeOfNine", "data"]
@@ -306,10 +306,17 @@ _OPEN = {(r, expert): tuple((LOC_INDEX[loc.key], loc.cost, loc.needs, PLACE_MOVE
          for r in range(1, ROUNDS + 1) for expert in (False, True)}
 
 
+_SHOAL_MOVES: dict = {}  # per pair of Memory codes
+
+
 def _shoal_moves(pos: Position) -> tuple:
     a, b = pos.mem[2 * pos.turn], pos.mem[2 * pos.turn + 1]
-    return (_m("shoal", 0, text=f"Put {_card(a)} in your Shoal and {_card(b)} in your Abyss"),
+    moves = _SHOAL_MOVES.get((a, b))
+    if moves is None:
+        moves = _SHOAL_MOVES[a, b] = (
+            _m("shoal", 0, text=f"Put {_card(a)} in your Shoal and {_card(b)} in your Abyss"),
             _m("shoal", 1, text=f"Put {_card(b)} in your Shoal and {_card(a)} in your Abyss"))
+    return moves
 
 
 def _legal(pos: Position) -> tuple:
@@ -376,13 +383,19 @@ def _resolve_redraw(pos: Position) -> Position:
 
 def _gain(pos: Position, seat: int, item: str, n: int) -> Position:
     """``seat`` takes up to ``n`` of ``item`` from the Ruins (whatever remains)."""
+    changes = _gain_changes(pos, seat, item, n)
+    return _rep(pos, **changes) if changes else pos
+
+
+def _gain_changes(pos: Position, seat: int, item: str, n: int) -> dict:
+    """The fields :func:`_gain` changes, and their new values (none when the Ruins have no ``item``)."""
     i = _ITEM_INDEX[item]
     n = min(n, pos.ruins[i])
     if not n:
-        return pos
+        return {}
     held = list(pos.items[seat])
     held[i] += n
-    return _rep(pos, items=_set(pos.items, seat, tuple(held)), ruins=_set(pos.ruins, i, pos.ruins[i] - n))
+    return {"items": _set(pos.items, seat, tuple(held)), "ruins": _set(pos.ruins, i, pos.ruins[i] - n)}
 
 
 def _will(pos: Position, seat: int, n: int) -> Position:
@@ -426,22 +439,19 @@ def _exchange(pos: Position, slot: int) -> Position:
     return _rep(pos, mem=_set(pos.mem, s, new), ninth=old, public=_set(pos.public, s, new), seen=seen)
 
 
-_IMMEDIATE = {
-    "library": lambda p: _gain(p, p.turn, "book", 1),
-    "fortune": lambda p: _gain(p, p.turn, "coin", 3),
-    "cash_cow": lambda p: _gain(p, p.turn, "coin", 2),
-    "lights": lambda p: _will(_gain(p, p.turn, "coin", 1), p.turn, 1),
-    "cross": lambda p: _gain(p, p.turn, "statue", 1),
-    "quarry": lambda p: _will(p, p.turn, 1),
-    "tunnel": lambda p: _will(p, p.turn, 2),
-    "hearth": lambda p: _will(p, p.turn, 3),
-    "archive": lambda p: _gain(p, p.turn, "book", 1),
+# The immediate effect of a placement, before any decision it asks for.  Locations whose whole effect is a gain:
+# (item taken from the Ruins or None, how many, Will gained); a placement there is made in one update.
+_GAINS = {"library": ("book", 1, 0), "fortune": ("coin", 3, 0), "cash_cow": ("coin", 2, 0), "lights": ("coin", 1, 1),
+          "cross": ("statue", 1, 0), "quarry": (None, 0, 1), "tunnel": (None, 0, 2), "hearth": (None, 0, 3),
+          "archive": ("book", 1, 0)}
+_IMMEDIATE = {  # the others
     "clocktower": lambda p: _rep(p, start=p.turn),
     "bell": lambda p: _rep(p, start=p.turn),
     "watchtower": lambda p: _rep(p, veiled=p.veiled | 1 << p.turn),
     "garden": lambda p: _rep(p, white=p.turn, released=(p.turn, p.released[1])),
     "well": lambda p: _rep(p, black=p.turn, released=(p.released[0], p.turn)),
 }
+assert set(_GAINS) | set(STEPS) == set(LOC_INDEX) and not set(_GAINS) & set(STEPS)  # a placement gains or asks
 
 
 def _place(pos: Position, key: str) -> Position:
@@ -453,15 +463,21 @@ def _place(pos: Position, key: str) -> Position:
         changes["quarry"] = pos.quarry + (me,)
     else:
         changes["board"] = _set(pos.board, i, me)
+    gain = _GAINS.get(key)
+    if gain is not None:
+        item, n, will = gain
+        if item is not None:
+            changes.update(_gain_changes(pos, me, item, n))
+        if loc.cost or will:  # the cost was payable, so Will never drops below 0 here
+            changes["will"] = _set(pos.will, me, pos.will[me] - loc.cost + will)
+        return _next_turn(pos, **changes)
     if loc.cost:
         changes["will"] = _set(pos.will, me, pos.will[me] - loc.cost)
-    pos = _rep(pos, **changes)
+    pos = _rep(pos, **changes, phase="resolve", pending=(key, -1, None))  # the others all ask for decisions
     effect = _IMMEDIATE.get(key)
     if effect is not None:
         pos = effect(pos)
-    if key in STEPS:
-        return _advance(_rep(pos, phase="resolve", pending=(key, -1, None)))
-    return _next_turn(pos)
+    return _advance(pos)
 
 
 def _advance(pos: Position, data=None) -> Position:
@@ -865,8 +881,9 @@ def player_sheet(pos: Position, seat: int) -> dict:
 
 
 def _score(pos: Position) -> ScoreTable:
-    return score_table([player_sheet(pos, s) for s in range(pos.players)], list(pos.mem),
-                       names=SEATS[:pos.players])
+    # The sheets come from a position the rules made: no need to check them again (score_table does).
+    return score_checked([player_sheet(pos, s) for s in range(pos.players)], list(pos.mem),
+                         names=SEATS[:pos.players])
 
 
 def _holder(value: int):

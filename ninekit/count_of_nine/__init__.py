@@ -58,6 +58,7 @@ SOURCE_RANK = {s: i for i, s in enumerate(SOURCE_IDS)}
 # the top discard's resource is lost once another card covers it, a city structure's comes back next round,
 # the centre card would be passed anyway, the top card of the deck could still be built next turn.
 _SPEND_WEIGHT = {"discard": 1, "city": 2, "centre": 10, "deck": 20}
+_SOURCE_WEIGHT = {s: _SPEND_WEIGHT["city" if s.startswith("city") else s] for s in SOURCE_IDS}
 TARGET_CARD = {name: (c, f) for c, faces in CARDS.items() for f, sides in faces.items()
                for name in sides[2:] if name in HIGH_STRUCTURES}
 assert len(TARGET_CARD) == len(HIGH_STRUCTURES)
@@ -115,19 +116,30 @@ for _s in STRUCTURES.values():
     _NEEDS[_s.name] = (tuple(_fixed), _alt)
 del _s, _fixed, _alt, _unit
 
-
-_NEED_PAIRS = {name: (tuple((r, n) for r, n in enumerate(fixed) if n), alt, STRUCTURES[name].requires)
-               for name, (fixed, alt) in _NEEDS.items()}
 _PROVIDES = {name: (_R[s.provides] if s.provides else None) for name, s in STRUCTURES.items()}
 _TOP = {key: _R[look[0]] for key, look in LOOK.items()}
 _SIDES = {key: look[2:] for key, look in LOOK.items()}
-# For _builds: per card code as it lies, face A / face B up: (resource of its top, its two structures) ...
-_FACE_A = {code: (_TOP[code, "A"], _SIDES[code, "A"]) for code, face in LOOK if face == "A"}
-_FACE_B = {code: (_TOP[code, "B"], _SIDES[code, "B"]) for code, face in LOOK if face == "B"}
-# ... and per structure: (units per resource, the "A/B" unit as (resource, units of it needed besides) twice, or
-# None, the structures it requires).
-_BUILD_CHECK = {name: (need, None if alt is None else tuple((r, _NEEDS[name][0][r]) for r in alt[:2]), requires)
-                for name, (need, alt, requires) in _NEED_PAIRS.items()}
+# _builds counts the units the open sources give in one int, 5 bits per resource: 4 for the count (at most 3 cards
+# in play and one structure per card in the city) and a guard bit above them.  Counts packed alike as ``need`` pay
+# for it exactly when (have | _GUARDS) - need keeps every guard bit (no resource falls short, so none borrows).
+_UNIT = tuple(1 << (5 * r) for r in range(len(RESOURCES)))
+_GUARDS = sum(unit << 4 for unit in _UNIT)
+assert 3 + len(CARDS) < 16
+
+
+def _packed(counts: Sequence[int]) -> int:
+    return sum(n * _UNIT[r] for r, n in enumerate(counts))
+
+
+# Per structure: (its name, the packed costs that pay it: one, or one per choice of its "A/B" unit, the structures
+# it requires).
+_PAY_CHECK = {name: (name, (_packed(fixed),) if alt is None else tuple(_packed(fixed) + _UNIT[r] for r in alt),
+                     STRUCTURES[name].requires)
+              for name, (fixed, alt) in _NEEDS.items()}
+# For _sources and _builds: per card code as it lies, face A / face B up: (resource of its top, the _PAY_CHECK of
+# its two structures).
+_FACE_A = {code: (_TOP[code, "A"], tuple(map(_PAY_CHECK.get, _SIDES[code, "A"]))) for code, face in LOOK if face == "A"}
+_FACE_B = {code: (_TOP[code, "B"], tuple(map(_PAY_CHECK.get, _SIDES[code, "B"]))) for code, face in LOOK if face == "B"}
 
 
 def cost_words(name: str) -> str:
@@ -238,19 +250,28 @@ def _in_play(pos: Position) -> list:
     return out
 
 
+_CITY_SOURCE = {card: f"city{card}" for card in CARDS}
+
+
 def _sources(pos: Position, place: str) -> list:
-    """Every source that may pay for a structure built from ``place``: (id, resource index)."""
+    """Every source that may pay for a structure built from ``place``: (id, resource index).
+
+    The play area first (centre, top card of the deck, top discard), then the city in building order.
+    """
     out = []
-    for where, code, face in _in_play(pos):
-        if where == place:
-            continue  # a card cannot pay for its own structure
-        if where == "discard" and pos.used & _bit(code >> 1):
-            continue  # the top discard's resource was used this round (tilted)
-        out.append((where, _R[LOOK[code, face][0]]))
+    deck, discard, used = pos.deck, pos.discard, pos.used
+    if deck:  # a card cannot pay for its own structure
+        if place != "centre":
+            out.append(("centre", _FACE_A[deck[0]][0]))
+        if len(deck) > 1 and place != "deck":
+            out.append(("deck", _FACE_A[deck[1]][0]))
+    if discard and place != "discard" and not used & _bit(discard[-1] >> 1):  # not tilted: unused this round
+        out.append(("discard", _FACE_B[discard[-1]][0]))
+    rnd = pos.round
     for card, name, built in pos.city:
-        provides = STRUCTURES[name].provides
-        if provides and built < pos.round and not pos.used & _bit(card):
-            out.append((f"city{card}", _R[provides]))
+        r = _PROVIDES[name]
+        if r is not None and built < rnd and not used & _bit(card):
+            out.append((_CITY_SOURCE[card], r))
     return out
 
 
@@ -289,8 +310,7 @@ def _payments_from(name: str, sources: tuple) -> tuple:
                     found.add(tuple(sorted(p + (sid,), key=SOURCE_RANK.__getitem__)))
 
     def weight(pay):
-        return (sum(_SPEND_WEIGHT["city" if s.startswith("city") else s] for s in pay),
-                [SOURCE_RANK[s] for s in pay])
+        return sum(map(_SOURCE_WEIGHT.__getitem__, pay)), list(map(SOURCE_RANK.__getitem__, pay))
 
     return tuple(sorted(found, key=weight))
 
@@ -316,7 +336,11 @@ def _build_problem(pos: Position, place: str, name: str, names: tuple | None = N
     return None
 
 
-_LAST_BUILDS: list = [None, None]  # (position, its builds): a pass asks again for the builds legal_moves listed
+# (position, its builds, a turn's legal Moves), one tuple (stored in one step, so threads never see a mixed one):
+# a pass asks again for the builds legal_moves listed.
+_LAST_BUILDS: list = [(None, None, None)]
+# (city, used, round, the city's structure names, the units its open structures give, packed), for _turn_options.
+_LAST_CITY: list = [(None, None, None, None, 0)]
 
 
 def _closed_sources_words(pos: Position, place: str, name: str, sources: list) -> str:
@@ -348,60 +372,67 @@ def _closed_sources_words(pos: Position, place: str, name: str, sources: list) -
 
 def _builds(pos: Position) -> list:
     """Every (place, structure) that may be built now (the fast path of :func:`_build_problem`)."""
-    if _LAST_BUILDS[0] is pos:
-        return _LAST_BUILDS[1]
-    used, rnd = pos.used, pos.round
-    have = [0, 0, 0, 0, 0]  # units per resource the open sources give
-    names = set()
-    for card, name, built in pos.city:
-        names.add(name)
-        r = _PROVIDES[name]
-        if r is not None and built < rnd and not used & (1 << card):
-            have[r] += 1
-    play = []  # (place, resource it gives or None, its two structures)
+    return _turn_options(pos)[0]
+
+
+def _turn_options(pos: Position) -> tuple:
+    """(:func:`_builds`, a turn's legal Moves: a build Move for each, then the pass)."""
+    last = _LAST_BUILDS[0]
+    if last[0] is pos:
+        return last[1], last[2]
+    used, rnd, city = pos.used, pos.round, pos.city
+    last = _LAST_CITY[0]
+    if last[0] is city and last[1] == used and last[2] == rnd:  # passes leave the city as it was
+        names, have = last[3], last[4]
+    else:
+        have = 0  # units per resource the open sources give, packed (see _UNIT)
+        names = set()  # never changed once made: it is kept in _LAST_CITY
+        for card, name, built in city:
+            names.add(name)
+            r = _PROVIDES[name]
+            if r is not None and built < rnd and not used & (1 << card):
+                have += _UNIT[r]
+        _LAST_CITY[0] = (city, used, rnd, names, have)
+    play = []  # (place, resource it gives or None, the _PAY_CHECK of its structures)
     deck, discard = pos.deck, pos.discard
     if deck:
-        r, sides = _FACE_A[deck[0]]
-        have[r] += 1
-        play.append(("centre", r, sides))
+        r, checks = _FACE_A[deck[0]]
+        have += _UNIT[r]
+        play.append(("centre", r, checks))
         if len(deck) > 1:
-            r, sides = _FACE_A[deck[1]]
-            have[r] += 1
-            play.append(("deck", r, sides))
+            r, checks = _FACE_A[deck[1]]
+            have += _UNIT[r]
+            play.append(("deck", r, checks))
     if discard:
         code = discard[-1]
-        r, sides = _FACE_B[code]
+        r, checks = _FACE_B[code]
         if used & (1 << (code >> 1)):
             r = None
         else:
-            have[r] += 1
-        play.append(("discard", r, sides))
+            have += _UNIT[r]
+        play.append(("discard", r, checks))
     if pos.target is not None and pos.target not in names:
-        play.append(("target", None, (pos.target,)))
+        play.append(("target", None, (_PAY_CHECK[pos.target],)))
     out = []
-    for place, own, sides in play:
-        if own is not None:
-            have[own] -= 1  # a card cannot pay for its own structure
-        for name in sides:
-            need, alt, requires = _BUILD_CHECK[name]
-            short = False
-            for r, n in need:
-                if have[r] < n:
-                    short = True
+    moves = []
+    for place, own, checks in play:
+        build_move = _BUILD_MOVE_AT[place]
+        guarded = (have if own is None else have - _UNIT[own]) | _GUARDS  # a card cannot pay for its own structure
+        for name, costs, requires in checks:
+            for cost in costs:
+                if (guarded - cost) & _GUARDS == _GUARDS:
                     break
-            if short:
-                continue
-            if alt is not None and not (have[alt[0][0]] > alt[0][1] or have[alt[1][0]] > alt[1][1]):
-                continue
+            else:
+                continue  # the open sources cannot pay it
             if requires and not names.issuperset(requires):
                 continue
             if name == "Demolition Team" and not _demolishable(pos):
                 continue
             out.append((place, name))
-        if own is not None:
-            have[own] += 1
-    _LAST_BUILDS[0], _LAST_BUILDS[1] = pos, out
-    return out
+            moves.append(build_move[name])
+    legal = (*moves, PASS_MOVE)
+    _LAST_BUILDS[0] = (pos, out, legal)
+    return out, legal
 
 
 def _and(items) -> str:
@@ -410,10 +441,15 @@ def _and(items) -> str:
 
 
 def _source_words(pos: Position, sid: str) -> str:
+    return _source_words_in(pos.city, sid)
+
+
+def _source_words_in(city: tuple, sid: str) -> str:
+    """A source in words; ``city``: the city's entries, each starting (card, structure), to name city sources."""
     if sid.startswith("city"):
         card = int(sid[4:])
-        name = next(n for c, n, _r in pos.city if c == card)
-        twins = sum(1 for _c, n, _r in pos.city if n == name)
+        name = next(entry[1] for entry in city if entry[0] == card)
+        twins = sum(1 for entry in city if entry[1] == name)
         return f"your {name}" + (f" (card {card})" if twins > 1 else "")
     return PLACE_WORDS[sid]
 
@@ -434,15 +470,24 @@ KINDS_NO_ARG = {"pass": PASS_MOVE, "cancel": CANCEL_MOVE}
 BUILD_MOVES = {(place, name): _m("build", place, name, text=f"Build the target, {name}" if place == "target"
                                  else f"Build {name} from {PLACE_WORDS[place]}")
                for place in PLACES for name in STRUCTURES}
+_BUILD_MOVE_AT = {place: {name: BUILD_MOVES[place, name] for name in STRUCTURES} for place in PLACES}
 
 
 def _pay_moves(pos: Position) -> tuple:
     """Every Move paying for the chosen structure, the sensible default first."""
     place, name = pos.chosen
-    sources = _sources(pos, place)
-    words = {sid: f"{RESOURCES[r]} from {_source_words(pos, sid)}" for sid, r in sources}
+    sources = tuple(_sources(pos, place))
+    if sources and sources[-1][0].startswith("city"):  # city sources come last; only they need the city's words
+        return _pay_moves_from(name, sources, tuple([(card, structure) for card, structure, _r in pos.city]))
+    return _pay_moves_from(name, sources, ())
+
+
+@lru_cache(maxsize=8192)  # a cancelled build is often chosen again, and the same sources recur from game to game
+def _pay_moves_from(name: str, sources: tuple, city: tuple) -> tuple:
+    """:func:`_pay_moves` for these sources; ``city``: (card, structure) per city entry (for the words)."""
+    words = {sid: f"{RESOURCES[r]} from {_source_words_in(city, sid)}" for sid, r in sources}
     return tuple(_m("pay", *pay, text="Pay with " + ", ".join(map(words.__getitem__, pay)))
-                 for pay in _payments(name, sources))
+                 for pay in _payments_from(name, sources))
 
 
 def _round_texts(rnd: int, code: int | None = None) -> dict:
@@ -470,7 +515,7 @@ _NO_SHUFFLE = {rnd: tuple(m for m in moves if m.args[0] != "shuffle") for rnd, m
 def _legal(pos: Position) -> tuple:
     phase = pos.phase
     if phase == "turn":
-        return (*map(BUILD_MOVES.__getitem__, _builds(pos)), PASS_MOVE)
+        return _turn_options(pos)[1]
     if phase == "pay":
         return (*_pay_moves(pos), CANCEL_MOVE)
     if phase == "round":
@@ -578,8 +623,8 @@ def _begin_round(pos: Position, choice: str) -> Position:
 def _pay(pos: Position, pay: tuple) -> Position:
     place, name = pos.chosen
     deck, discard, used = list(pos.deck), list(pos.discard), pos.used
-    built = {"centre": lambda: deck[0], "deck": lambda: deck[1], "discard": lambda: discard[-1],
-             "target": lambda: None}[place]()
+    built = deck[0] if place == "centre" else deck[1] if place == "deck" else discard[-1] if place == "discard" \
+        else None  # the target
     card = TARGET_CARD[name][0] if place == "target" else built >> 1
     spent = []
     for sid in pay:
