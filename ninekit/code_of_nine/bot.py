@@ -166,11 +166,7 @@ def _playout(pos, seat: int, rng: random.Random) -> float:
     while pos.phase != "over":
         moves = _legal(pos)
         pos = _apply(pos, moves[int(random_() * len(moves))])
-    return _playout_value(_score(pos), seat)
-
-
-def _playout_value(table, seat: int) -> float:
-    """``seat``'s value of an end scored ``table`` (see the module docstring)."""
+    table = _score(pos)
     totals = table.totals
     value = 1.0 / len(table.winners) if seat in table.winners else 0.0
     if table.cannot_win[seat]:
