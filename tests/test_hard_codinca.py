@@ -39,7 +39,7 @@ def test_whole_game_legal_moves_without_reading_the_position(no_position):
     """A short 3-player game of hard against normal: every hard decision is legal, the game ends, and the
     hard bot never reads ``state.position`` (only views and sampled worlds)."""
     state = ninekit.make("codinca", 3, round_limit=6).new(seed=5)
-    bots = [CodincaHardBot(1, iterations=4), CodincaBot(2), CodincaBot(3)]
+    bots = [CodincaHardBot(1, iterations=2), CodincaBot(2), CodincaBot(3)]
     while not state.is_over:
         move = bots[state.to_move].choose(state)
         assert move in state.legal_moves()
@@ -55,14 +55,15 @@ def test_deterministic_and_same_on_view_equivalent_states(players):
     state = ninekit.make("codinca", players).new(seed=players)
     bots = [CodincaBot(p) for p in range(players)]
     checked = 0
-    while not state.is_over and checked < 3:
+    small = {"iterations": 3, "candidates": 4}  # the same search, shorter
+    while not state.is_over and checked < 2:
         if state.view(state.to_move)["step"] == "before" and rng.random() < 0.4:
             twin = state.determinize(state.to_move, random.Random(rng.getrandbits(32)))
-            real = CodincaHardBot(9).choose(state)
-            assert real == CodincaHardBot(9).choose(state) == CodincaHardBot(9).choose(twin)
+            real = CodincaHardBot(9, **small).choose(state)
+            assert real == CodincaHardBot(9, **small).choose(state) == CodincaHardBot(9, **small).choose(twin)
             checked += 1
         state = state.play(bots[state.to_move].choose(state))
-    assert checked == 3
+    assert checked == 2
 
 
 def test_an_opponent_answers_as_the_normal_bot_scores_boards():
