@@ -29,6 +29,7 @@ from typing import Protocol
 
 from .code_of_nine.bot import CodeOfNineBot
 from .codinca.bot import CodincaBot, disc_distance
+from .codinca.hard import CodincaHardBot
 from .core import Move, State
 from .count_of_nine.analyst import CountOfNineBot
 from .double_nine import DoubleNineBot
@@ -383,8 +384,7 @@ HARD: dict[str, dict] = {
                      "evaluate": _nine_knights_value},
     "double_nine": {"bot": Rollouts, "iterations": 200, "policy": DoubleNineBot, "anchor": DoubleNineBot,
                     "until": _double_nine_game_over, "evaluate": _double_nine_value},
-    "codinca": {"bot": Rollouts, "iterations": 24, "policy": CodincaBot, "anchor": CodincaBot,
-                "until": _codinca_round_over, "evaluate": _codinca_value},
+    "codinca": {"bot": CodincaHardBot, "iterations": 8, "candidates": 10},
     "code_of_nine": {"bot": _code_of_nine_hard},
     "count_of_nine": {"bot": _count_of_nine_hard},
 }
