@@ -22,13 +22,12 @@ heuristic with the settings in ``HARD``: :class:`~ninekit.search.ISMCTS`,
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from typing import Protocol
 
 from .code_of_nine.bot import CodeOfNineBot
-from .codinca.bot import CodincaBot, disc_distance
+from .codinca.bot import CodincaBot
 from .codinca.hard import CodincaHardBot
 from .core import Move, State
 from .count_of_nine.analyst import CountOfNineBot
@@ -284,25 +283,6 @@ def _nine_knights_value(world: State, seat: int) -> float:
     return min(0.95, max(0.05, value))
 
 
-def _codinca_value(world: State, seat: int) -> float:
-    """A cut-off playout's value for ``seat``: how many own turns each seat still needs, by the exact
-    distance tables (the sum over the discs a seat still has to claim, nearest first), turned into a share.
-
-    >>> import ninekit
-    >>> round(_codinca_value(ninekit.make("codinca", 2).new(1), 0), 2)
-    0.5
-    """
-    need = []
-    for p in range(world.game.players):
-        view = world.view(p)  # a sampled world: each seat's discs in it come from the view and the rng
-        left = view["claims_to_win"] - len(view["claimed"][p])
-        dists = sorted(disc_distance(view["tiles"], view["elements"][p], d["id"])
-                       for d in view["discs"][p] if not d["claimed"])
-        need.append(sum(dists[:max(0, left)]))
-    best_other = min(need[p] for p in range(len(need)) if p != seat)
-    return 1.0 / (1.0 + math.exp(-0.8 * (best_other - need[seat])))
-
-
 def _double_nine_game_over(start: State, world: State) -> bool:
     """Whether the game in play when the search's world was sampled has ended (a playout stops there).
 
@@ -334,19 +314,6 @@ def _double_nine_value(world: State, seat: int) -> float:
         numbers = [-abs(x - pos.target) for x in numbers]
     rivals = [numbers[p] for p in range(pos.n) if p != seat and not (pos.teams and p % 2 == seat % 2)]
     return share + 0.2 * max(-1.0, min(1.0, (numbers[seat] - max(rivals)) / 30))
-
-
-def _codinca_round_over(start: State, world: State) -> bool:
-    """Whether every seat has had a turn since the search's world was sampled: the searching seat (to move in
-    ``start``) begins a turn in a later round (a playout stops there).
-
-    >>> import ninekit
-    >>> s = ninekit.make("codinca", 2).new(1)
-    >>> _codinca_round_over(s, s)
-    False
-    """
-    pos, begin = world.position, start.position
-    return pos.turn == begin.turn and pos.step[0] == "before" and pos.round > begin.round
 
 
 def _code_of_nine_hard(seed: int | None = 0, iterations: int = 60_000) -> CodeOfNineBot:
