@@ -31,10 +31,10 @@ from .codinca.bot import CodincaBot
 from .codinca.hard import CodincaHardBot
 from .core import Move, State
 from .count_of_nine.analyst import CountOfNineBot
-from .double_nine import DoubleNineBot
+from .double_nine import DoubleNineBot, DoubleNineRollouts, match_chance
 from .nine_knights import COLUMNS, INDEX, NEIGHBOURS, ROWS, SQUARES, fight
 from .nine_knights import owner as _owner
-from .search import ISMCTS, Rollouts
+from .search import ISMCTS, Rollouts, win_share
 
 __all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "CodeOfNineBot",
            "bot_for", "hard_bot", "threat", "BOTS", "HARD", "LEVELS"]
@@ -295,25 +295,46 @@ def _double_nine_game_over(start: State, world: State) -> bool:
 
 
 def _double_nine_value(world: State, seat: int) -> float:
-    """A playout cut at the end of a game (not of the match): ``seat``'s share of that game's win (a victory
-    token is what wins the match), plus at most 0.2 for the margin of its number over the best rival's (so
-    that a near win counts a little more than a clear loss: less noise between decisions).
+    """A playout cut at the end of a game: ``seat``'s share of the **match** from the victory tokens it leaves
+    (:func:`~ninekit.double_nine.match_chance`: a tie gives every tied player a token, so it is as good as a win
+    to a seat one token ahead and as bad as a loss to one behind; with 3-4 players, which rival wins matters),
+    plus a little for the margin of its number over the best rival's, in proportion to what this game decides
+    (a near win counts a little more than a clear loss: less noise between decisions).  The end of the match
+    counts its share of the win; with the ``competition`` option, the share of the best total so far.
 
     >>> import ninekit
     >>> _double_nine_value(ninekit.make("double_nine").new(1), 0)
     0.5
     """
     pos = world.position  # a sampled world
+    n = world.game.players
     if not pos.results:
-        return 1.0 / world.game.players
+        return 1.0 / n
     numbers, winners = pos.results[-1][:2]
-    share = (1.0 / len(winners) if seat in winners else 0.0) if winners else 1.0 / world.game.players
     if pos.teams:
         numbers = [numbers[p % 2] + numbers[p % 2 + 2] for p in range(pos.n)]
     if pos.target is not None:
         numbers = [-abs(x - pos.target) for x in numbers]
-    rivals = [numbers[p] for p in range(pos.n) if p != seat and not (pos.teams and p % 2 == seat % 2)]
-    return share + 0.2 * max(-1.0, min(1.0, (numbers[seat] - max(rivals)) / 30))
+    rivals = [p for p in range(pos.n) if p != seat and not (pos.teams and p % 2 == seat % 2)]
+    margin = max(-1.0, min(1.0, (numbers[seat] - max(numbers[p] for p in rivals)) / 30))
+    if pos.competition or world.is_over:
+        if world.is_over:
+            share = win_share(world.outcome, seat, n)
+        else:
+            share = (1.0 / len(winners) if seat in winners else 0.0) if winners else 1.0 / n
+        return share + 0.2 * margin
+    before = tuple(t - (p in winners) for p, t in enumerate(pos.tokens))
+    won = [match_chance(_with_token(before, p, pos.teams), seat, pos.teams) for p in [seat] + rivals]
+    return match_chance(pos.tokens, seat, pos.teams) + 0.2 * margin * (won[0] - min(won[1:]))
+
+
+def _with_token(tokens: tuple, p: int, teams: bool) -> tuple:
+    """``tokens`` after ``p`` (and, with teams, its partner) wins a game.
+
+    >>> _with_token((0, 1, 0, 1), 1, True)
+    (0, 2, 0, 2)
+    """
+    return tuple(t + (q == p or (teams and q % 2 == p % 2)) for q, t in enumerate(tokens))
 
 
 def _code_of_nine_hard(seed: int | None = 0, iterations: int = 60_000) -> CodeOfNineBot:
@@ -349,7 +370,7 @@ def _count_of_nine_hard(seed: int | None = 0, iterations: int = 12) -> CountOfNi
 HARD: dict[str, dict] = {
     "nine_knights": {"iterations": 150, "rollout": NineKnightsBot, "rollout_plies": 24,
                      "evaluate": _nine_knights_value},
-    "double_nine": {"bot": Rollouts, "iterations": 200, "policy": DoubleNineBot, "anchor": DoubleNineBot,
+    "double_nine": {"bot": DoubleNineRollouts, "iterations": 64, "policy": DoubleNineBot, "anchor": DoubleNineBot,
                     "until": _double_nine_game_over, "evaluate": _double_nine_value},
     "codinca": {"bot": CodincaHardBot, "iterations": 8, "candidates": 10},
     "code_of_nine": {"bot": _code_of_nine_hard},

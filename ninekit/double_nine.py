@@ -26,11 +26,13 @@ decides, ``docs/double_nine.md`` records the decision taken here.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from .core import Move, Option, Outcome, Rules, State, fast_replace, make, register, tuple_with
+from .search import Rollouts
 
 # --- data tables ---------------------------------------------------------------
 # name, number, set, effect name, effect text as printed, [Constant]
@@ -1532,3 +1534,65 @@ def _score(pos: Position, seat: int) -> float:
         if board[s] and board[s][-1] % 20 == SISTER and board[1 - s]:
             value += 0.3 * NUMBER[board[1 - s][-1] % 20] * (10 if s == 1 else 1)
     return value
+
+
+# --- the hard level ------------------------------------------------------------------
+
+LATE_PLAYOUTS = 8   # hard: a decision with an empty pile gets at most this many times the opening's playouts
+PLAYOUT_COST = 1.3  # ...as a playout costs about (pile count + this) turns' worth of CPU
+
+
+def match_chance(tokens: Sequence[int], seat: int, teams: bool = False) -> float:
+    """``seat``'s share of the match for these victory tokens, if every later game is won by one player (or team)
+    chosen at random: 1/k if it is one of k holders of two tokens, 0 if another is, else the mean over who wins next.
+
+    >>> match_chance((0, 0), 0), match_chance((1, 0), 0), match_chance((1, 1), 1), match_chance((2, 2), 0)
+    (0.5, 0.75, 0.5, 0.5)
+    >>> round(match_chance((1, 0, 0), 1), 3), match_chance((1, 0, 1, 0), 2, teams=True)
+    (0.185, 0.75)
+    """
+    sides = (tokens[0], tokens[1]) if teams else tuple(tokens)
+    return _chance(sides, seat % 2 if teams else seat)
+
+
+@functools.cache
+def _chance(tokens: tuple, seat: int) -> float:
+    won = [p for p, t in enumerate(tokens) if t >= VICTORIES_TO_WIN]
+    if won:
+        return 1.0 / len(won) if seat in won else 0.0
+    n = len(tokens)
+    return sum(_chance(tokens[:p] + (tokens[p] + 1,) + tokens[p + 1:], seat) for p in range(n)) / n
+
+
+def hard_playouts(iterations: int, pile_count: int, players: int) -> int:
+    """The playouts ``hard`` spends on a decision: ``iterations`` at a full pile, more as the pile runs out (a
+    playout to the end of the game is then shorter, and the decision counts more: the top cards at the end
+    win), so that each decision costs about the same CPU; at most :data:`LATE_PLAYOUTS` times ``iterations``.
+
+    >>> hard_playouts(64, 17, 2), hard_playouts(64, 8, 2), hard_playouts(64, 0, 2), hard_playouts(64, 15, 4)
+    (64, 126, 512, 64)
+    """
+    full = len(DECKS["basic"]) - 1 - players  # the pile at a deal (basic deck); other decks scale alike
+    scale = (full + PLAYOUT_COST) / (min(pile_count, full) + PLAYOUT_COST)
+    return max(1, min(LATE_PLAYOUTS * iterations, round(iterations * scale)))
+
+
+class DoubleNineRollouts(Rollouts):
+    """Double Nine's ``hard`` level: :class:`~ninekit.search.Rollouts` anchored to :class:`DoubleNineBot`, its
+    budget per decision set by the draw pile (:func:`hard_playouts`; ``iterations`` is the budget at a full pile).
+
+    >>> import ninekit
+    >>> s = ninekit.make("double_nine", 2).new(seed=2)
+    >>> bot = DoubleNineRollouts(3, iterations=16, policy=DoubleNineBot, anchor=DoubleNineBot)
+    >>> bot.choose(s) in s.legal_moves(), bot.iterations
+    (True, 16)
+    """
+
+    def choose(self, state: State) -> Move:
+        """The anchor's decision, or one that beats it clearly in playouts (more of them as the pile runs out)."""
+        base = self.iterations
+        self.iterations = hard_playouts(base, state.view(state.to_move)["pile_count"], state.game.players)
+        try:
+            return super().choose(state)
+        finally:
+            self.iterations = base
