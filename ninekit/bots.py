@@ -34,7 +34,7 @@ from .count_of_nine.analyst import CountOfNineBot
 from .double_nine import DoubleNineBot, DoubleNineRollouts, match_chance
 from .nine_knights import COLUMNS, INDEX, NEIGHBOURS, ROWS, SQUARES, fight
 from .nine_knights import owner as _owner
-from .search import ISMCTS, Rollouts, win_share
+from .search import ISMCTS, win_share
 
 __all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "CodeOfNineBot",
            "bot_for", "hard_bot", "threat", "BOTS", "HARD", "LEVELS"]
