@@ -87,6 +87,7 @@ def measure(game: str, players: int, games: int, budget: dict, pool, start: int 
         row["normal_score"], row["normal_se"] = _mean_se(normal)
         row["share"], row["se"] = _mean_se([1.0 if h > n else 0.5 if h == n else 0.0 for h, n in zip(hard, normal)])
         row["fair"] = 0.5
+        row["total_diff"], row["total_diff_se"] = _mean_se([h - n for h, n in zip(hard, normal)])
     else:
         step = 2 if paired else 1
         shares = [win_share(r["outcome"], seed % players, players) for seed, r in zip(seeds, results[0::step])]
@@ -129,7 +130,8 @@ def main(argv=None) -> None:
                       f"difference {row['diff']:+.2f} ± {row['diff_se']:.2f})")
         if players == 1:
             share += (f" (deals hard scores more; mean total hard {row['hard_score']:.1f} ± {row['hard_se']:.1f}, "
-                      f"normal {row['normal_score']:.1f} ± {row['normal_se']:.1f})")
+                      f"normal {row['normal_score']:.1f} ± {row['normal_se']:.1f}; paired difference per deal "
+                      f"{row['total_diff']:+.1f} ± {row['total_diff_se']:.1f})")
         print(f"| {game} | {players} | {row['games']} | {share} | {row['fair']:.2f} | "
               f"{row['sec_mean']:.2f}, {row['sec_max']:.2f} |", flush=True)
         wall = time.perf_counter() - start

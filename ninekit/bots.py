@@ -31,6 +31,7 @@ from .codinca.bot import CodincaBot
 from .codinca.hard import CodincaHardBot
 from .core import Move, State
 from .count_of_nine.analyst import CountOfNineBot
+from .count_of_nine.hard import HARD_SAMPLES, HardCountOfNineBot
 from .double_nine import DoubleNineBot, DoubleNineRollouts, match_chance
 from .nine_knights import COLUMNS, INDEX, NEIGHBOURS, ROWS, SQUARES, fight
 from .nine_knights import owner as _owner
@@ -352,16 +353,17 @@ def _code_of_nine_hard(seed: int | None = 0, iterations: int = 60_000) -> CodeOf
     return CodeOfNineBot(seed, budget=iterations)
 
 
-def _count_of_nine_hard(seed: int | None = 0, iterations: int = 12) -> CountOfNineBot:
-    """Count of Nine's ``hard`` level: the ``normal`` Builder's exact search over sampled deck orders, over
-    ``iterations`` orders instead of three (the same look-ahead: the round in play and the next).
+def _count_of_nine_hard(seed: int | None = 0, iterations: int = HARD_SAMPLES) -> HardCountOfNineBot:
+    """Count of Nine's ``hard`` level: the ``normal`` Builder's exact search over sampled deck orders, looking a
+    round further ahead (the round in play and two more), on ``iterations`` sampled orders while the order is
+    unknown (:mod:`ninekit.count_of_nine.hard`).
 
     >>> _count_of_nine_hard(1).samples
-    12
+    3
     """
     if type(iterations) is not int or iterations < 1:
         raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
-    return CountOfNineBot(seed, samples=iterations, ahead=1)
+    return HardCountOfNineBot(seed, samples=iterations)
 
 
 # Per game: the settings of ``hard`` (budgets calibrated in benchmarks/levels.py so that a decision takes about

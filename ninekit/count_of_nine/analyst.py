@@ -364,6 +364,11 @@ def _worth(build: tuple) -> int:
 
 _CITY_KEYS: dict = {}
 _SCORES: dict = {}
+_NO_LIMIT = float("inf")
+
+
+class OutOfNodes(Exception):
+    """A search went past its budget of turns searched (what it found so far stays in its memo: sound)."""
 
 
 class _Search:
@@ -380,6 +385,7 @@ class _Search:
         self.base = len(root.results)
         self.memo: dict = {}
         self.nodes = 0
+        self.limit = _NO_LIMIT  # the search raises OutOfNodes past this many turns searched
 
     def city_key(self, pos, fresh: bool):
         """The city as the memo sees it: which structure from which card (and, within a round, whether
@@ -483,6 +489,8 @@ class _Search:
 
     def turn(self, pos, alpha: int, start: frozenset | None) -> int:
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfNodes(self.limit)
         key = (pos.deck, pos.discard, self.city_key(pos, True), pos.used, pos.could_build, pos.round)
         hit = self.memo.get(key)
         if hit is not None and (hit[1] or hit[0] <= alpha):
@@ -672,13 +680,21 @@ class _Choice:
         return self.moves[self.best]
 
 
-def _choose(state: State, samples: int, rng: random.Random, ahead: int) -> _Choice:
+def _choose(state: State, samples: int, rng: random.Random, ahead: int, searches: dict | None = None,
+            nodes: int | None = None, shuffles: bool = True) -> _Choice:
     """The legal move with the best mean score over ``samples`` determinized worlds (ties: the first).
 
     When paying, "Choose a different structure" is chosen only if another structure (or passing) has a
     better mean than the one being paid for with its own best payment in each world, as the decision
-    before it would be weighed: so following the hint never goes round in a circle."""
+    before it would be weighed: so following the hint never goes round in a circle.  ``searches`` (a dict
+    kept by the caller) keeps each game's search for a round cap from one decision to the next: its memo
+    holds values of positions, so it stays sound, and the later decisions of a game are mostly found
+    there.  ``nodes``: a budget of turns searched for this decision (past it, :class:`OutOfNodes`).
+    ``shuffles=False`` leaves shuffling out of the choice (a sampled world knows the order a shuffle gives, so
+    its score for a shuffle is too high)."""
     moves = state.legal_moves()
+    if not shuffles:
+        moves = tuple(m for m in moves if m.args != ("shuffle",))
     if not moves:
         raise ValueError("the game is over: there is no decision to hint")
     view = state.view(0)
@@ -691,8 +707,10 @@ def _choose(state: State, samples: int, rng: random.Random, ahead: int) -> _Choi
     search = None  # one memo for every world: it is keyed by the order, and worlds often share much of it
     for _ in range(samples):
         world = state.determinize(0, rng)  # the unseen order resampled: never the true one
-        search = search or _Search(world.position, cap)
+        search = search or (_Search(world.position, cap) if searches is None else _kept(searches, world.position, cap))
         worlds.append((world, search))
+    if search is not None:
+        search.limit = _NO_LIMIT if nodes is None else search.nodes + nodes
     scores = _Scores(worlds, own)
     best, means = scores.choose()
     if not paying:
@@ -705,6 +723,19 @@ def _choose(state: State, samples: int, rng: random.Random, ahead: int) -> _Choi
     if turn_moves[top] == chosen:
         return _Choice(moves, best, means + [None], scores.table())
     return _Choice(moves, len(moves) - 1, means + [turn_means[top]], scores.table(), other=turn_moves[top])
+
+
+_KEPT_MEMO = 400_000  # a kept search is started afresh past this many memo entries
+
+
+def _kept(searches: dict, pos, cap: int) -> _Search:
+    """The search kept in ``searches`` for this game and round cap (a new one for a new game or cap)."""
+    key = (len(pos.results), cap)
+    search = searches.get(key)
+    if search is None or len(search.memo) > _KEPT_MEMO:
+        searches.clear()
+        search = searches[key] = _Search(pos, cap)
+    return search
 
 
 def _line_after(world: State, search: _Search, move: Move, value: int) -> list:

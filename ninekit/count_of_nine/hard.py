@@ -1,0 +1,62 @@
+"""Count of Nine's ``hard`` Builder: the ``normal`` Builder's exact search, looking a round further ahead.
+
+The ``normal`` Builder (:class:`~ninekit.count_of_nine.analyst.CountOfNineBot`) scores every decision with
+the analyst's exact search over the round in play and the next, on three sampled deck orders.  Its horizon
+is what holds it back: a game's best line builds basic structures for a round or two before the high
+structures they lead to, and a search that must stop the game after the next round cannot see it.  The hard
+Builder searches the round in play and two more.  What it gives up to afford that:
+
+- samples only where the order is unknown (round 1, and a round after a shuffle); once the deck's order is
+  known every sample is the same world, so it searches one;
+- one search per game and round cap, kept from decision to decision: its memo holds values of positions
+  (sound whatever decision asked), so after the first decision of a round most of the next are found there.
+
+    >>> from ninekit.count_of_nine import position
+    >>> s = position(target="Harbour", deck=["9"], city=["Tavern@3", "Quarry@8"], round=2)
+    >>> str(HardCountOfNineBot(1).choose(s))
+    'Build Mine from the centre card'
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core import Move, State
+from .analyst import OutOfNodes, _choose
+
+__all__ = ["HardCountOfNineBot", "HARD_SAMPLES", "HARD_ROUNDS_AHEAD"]
+
+HARD_SAMPLES = 3       # sampled deck orders per decision while the order is unknown
+HARD_ROUNDS_AHEAD = 2  # the search plays out the round in progress and two more
+HARD_NODES = 9_000     # turns searched per decision at that horizon; past it, the normal horizon decides
+
+
+class HardCountOfNineBot:
+    """The ``hard`` computer Builder (see the module docstring).
+
+    >>> import ninekit
+    >>> s = ninekit.make("count_of_nine").new(3)
+    >>> HardCountOfNineBot(1).choose(s) in s.legal_moves()
+    True
+    """
+
+    def __init__(self, seed: int | None = 0, samples: int = HARD_SAMPLES, ahead: int = HARD_ROUNDS_AHEAD,
+                 nodes: int | None = HARD_NODES):
+        if type(samples) is not int or samples < 1:
+            raise ValueError(f"samples must be a whole number of at least 1 (got {samples!r})")
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.ahead = ahead
+        self.nodes = nodes
+        self.searches: dict = {}  # (game, round cap) -> the search kept for it
+        self.fallback: dict = {}  # the same for the shorter horizon
+        self.short = 0  # decisions taken with the shorter horizon
+
+    def choose(self, state: State) -> Move:
+        """The chosen legal move for the Builder."""
+        samples = 1 if state.view(0)["order_known"] else self.samples
+        try:
+            return _choose(state, samples, self.rng, self.ahead, self.searches, self.nodes, shuffles=False).move
+        except OutOfNodes:
+            self.short += 1
+            return _choose(state, samples, self.rng, self.ahead - 1, self.fallback, shuffles=False).move
