@@ -35,7 +35,7 @@ from .count_of_nine.hard import HARD_SAMPLES, HardCountOfNineBot
 from .double_nine import DoubleNineBot, DoubleNineRollouts, match_chance
 from .nine_knights import COLUMNS, INDEX, NEIGHBOURS, ROWS, SQUARES, fight
 from .nine_knights import owner as _owner
-from .search import ISMCTS, win_share
+from .search import ISMCTS, whole_budget, win_share
 
 __all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "CodeOfNineBot",
            "bot_for", "hard_bot", "threat", "BOTS", "HARD", "LEVELS"]
@@ -348,9 +348,7 @@ def _code_of_nine_hard(seed: int | None = 0, iterations: int = 60_000) -> CodeOf
     >>> _code_of_nine_hard(1).budget
     60000
     """
-    if type(iterations) is not int or iterations < 1:
-        raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
-    return CodeOfNineBot(seed, budget=iterations)
+    return CodeOfNineBot(seed, budget=whole_budget(iterations))
 
 
 def _count_of_nine_hard(seed: int | None = 0, iterations: int = HARD_SAMPLES) -> HardCountOfNineBot:
@@ -361,9 +359,7 @@ def _count_of_nine_hard(seed: int | None = 0, iterations: int = HARD_SAMPLES) ->
     >>> _count_of_nine_hard(1).samples
     3
     """
-    if type(iterations) is not int or iterations < 1:
-        raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
-    return HardCountOfNineBot(seed, samples=iterations)
+    return HardCountOfNineBot(seed, samples=whole_budget(iterations))
 
 
 # Per game: the settings of ``hard`` (budgets calibrated in benchmarks/levels.py so that a decision takes about

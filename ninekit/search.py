@@ -49,7 +49,8 @@ from collections.abc import Callable
 
 from .core import Move, Outcome, State
 
-__all__ = ["ISMCTS", "Rollouts", "RandomPolicy", "forward", "win_share", "DEFAULT_ITERATIONS", "EXPLORATION"]
+__all__ = ["ISMCTS", "Rollouts", "RandomPolicy", "forward", "win_share", "whole_budget", "DEFAULT_ITERATIONS",
+           "EXPLORATION"]
 
 # --- tuning --------------------------------------------------------------------------------------------
 
@@ -68,6 +69,21 @@ BACK = ("cancel",)          # kinds that only go back a step within a turn (to a
 
 
 # --- rewards and policies ---------------------------------------------------------------------------------
+
+def whole_budget(value, name: str = "iterations") -> int:
+    """``value`` if it is a whole number of at least 1 (a search's budget), else a ValueError naming ``name``.
+
+    >>> whole_budget(64)
+    64
+    >>> whole_budget(0, "samples")
+    Traceback (most recent call last):
+    ...
+    ValueError: samples must be a whole number of at least 1 (got 0)
+    """
+    if type(value) is not int or value < 1:
+        raise ValueError(f"{name} must be a whole number of at least 1 (got {value!r})")
+    return value
+
 
 def forward(moves) -> list:
     """The decisions worth searching: all but those that only go back a step (:data:`BACK`), unless that is all.
@@ -144,8 +160,7 @@ class ISMCTS:
                  reward: Callable[[Outcome, int, int], float] = win_share, exploration: float = EXPLORATION,
                  anchor: Callable[[int], object] | None = None, margin: float = MARGIN, confident: int = CONFIDENT,
                  until: Callable[[State, State], bool] | None = None):
-        if type(iterations) is not int or iterations < 1:
-            raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
+        whole_budget(iterations)
         if seconds is not None and (not isinstance(seconds, (int, float)) or not seconds > 0):
             raise ValueError(f"seconds must be a positive number or None (got {seconds!r})")
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -290,8 +305,7 @@ class Rollouts:
                  evaluate: Callable[[State, int], float] | None = None,
                  reward: Callable[[Outcome, int, int], float] = win_share, z: float = Z,
                  confident: int = PAIRED):
-        if type(iterations) is not int or iterations < 1:
-            raise ValueError(f"iterations must be a whole number of at least 1 (got {iterations!r})")
+        whole_budget(iterations)
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.iterations = iterations
         self.policy = policy

@@ -35,7 +35,8 @@ from __future__ import annotations
 import random
 
 from ..core import Move, State
-from . import INDEX, NEIGHBOURS, SQUARES
+from ..search import whole_budget
+from . import INDEX, SQUARES
 from .bot import (
     _CANON,
     _XOR,
@@ -78,9 +79,8 @@ class CodincaHardBot:
 
     def __init__(self, seed: int | random.Random | None = 0, *, iterations: int = WORLDS,
                  candidates: int = CANDIDATES, margin: float = MARGIN):
-        for name, value in (("iterations", iterations), ("candidates", candidates)):
-            if type(value) is not int or value < 1:
-                raise ValueError(f"{name} must be a whole number of at least 1 (got {value!r})")
+        whole_budget(iterations)
+        whole_budget(candidates, "candidates")
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.base = CodincaBot(self.rng.getrandbits(64))
         self.worlds = iterations  # the budget: sampled worlds per turn
@@ -299,38 +299,29 @@ class _World:
             return lead_memo[sid]
 
         top, choice = None, None
-        for i in range(16):
-            if tiles[i][0] != letter or i in locked:
-                continue
-            for j in NEIGHBOURS[i]:
-                if j in locked or (ban and i in ban and j in ban):
+        for (i, j), board in _switches(tiles, letter, locked, ban):
+            mine = [s for s in range(16) if board[s][0] == letter]
+            theirs = [s for s in range(16) if board[s][0] == lead]
+            sid = _state_id(board, letter)
+            lid = _state_id(board, lead)
+            base_own, base_lead = own_value(sid), lead_value(lid)
+            for f in range(16):
+                if f in locked:
                     continue
-                board = list(tiles)
-                board[i], board[j] = tiles[j], tiles[i]
-                mine = [s for s in range(16) if board[s][0] == letter]
-                theirs = [s for s in range(16) if board[s][0] == lead]
-                sid = _state_id(board, letter)
-                lid = _state_id(board, lead)
-                base_own, base_lead = own_value(sid), lead_value(lid)
-                for f in range(16):
-                    if f in locked:
-                        continue
-                    code = board[f][0]
-                    if code == letter:
-                        v = own_value(sid ^ (1 << mine.index(f))) + base_lead
-                    elif code == lead:
-                        v = base_own + lead_value(lid ^ (1 << theirs.index(f)))
-                    else:
-                        v = base_own + base_lead
-                    v += rng.random() * NOISE
-                    if top is None or v > top:
-                        top, choice = v, (i, j, f)
+                code = board[f][0]
+                if code == letter:
+                    v = own_value(sid ^ (1 << mine.index(f))) + base_lead
+                elif code == lead:
+                    v = base_own + lead_value(lid ^ (1 << theirs.index(f)))
+                else:
+                    v = base_own + base_lead
+                v += rng.random() * NOISE
+                if top is None or v > top:
+                    top, choice = v, (i, j, f, board)
         if choice is None:
             return tiles, None
-        i, j, f = choice
-        board = list(tiles)
-        board[i], board[j] = tiles[j], tiles[i]
-        board = _flipped(tuple(board), (f,))
+        i, j, f, switched = choice
+        board = _flipped(switched, (f,))
         sid = _state_id(board, letter)
         for t, x, d in own:
             if t[sid ^ x] == 0:

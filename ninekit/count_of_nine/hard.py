@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from ..core import Move, State
+from ..search import whole_budget
 from .analyst import OutOfNodes, _choose
 
 __all__ = ["HardCountOfNineBot", "HARD_SAMPLES", "HARD_ROUNDS_AHEAD"]
@@ -42,8 +43,7 @@ class HardCountOfNineBot:
 
     def __init__(self, seed: int | None = 0, samples: int = HARD_SAMPLES, ahead: int = HARD_ROUNDS_AHEAD,
                  nodes: int | None = HARD_NODES):
-        if type(samples) is not int or samples < 1:
-            raise ValueError(f"samples must be a whole number of at least 1 (got {samples!r})")
+        whole_budget(samples, "samples")
         self.rng = random.Random(seed)
         self.samples = samples
         self.ahead = ahead
