@@ -15,11 +15,7 @@ One search for all five games, over the core API only.  For each iteration it
    draw), or a game's own ``reward`` (Count of Nine, alone at the table, scores its points), discounted
    a little per decision (:data:`DISCOUNT`) so that a win now is preferred to the same win later.
 
-The decision is the most visited root decision, unless the game gives an ``anchor``: its heuristic bot
-(the ``normal`` level).  Then the anchor's own decision is searched first and kept unless another decision
-scored at least ``margin`` more on average over at least ``confident`` iterations, so the search only
-departs from the heuristic where the playouts clearly say so (hard is never much weaker than normal).
-Two additions make it play as a person expects: a
+The decision is the most visited root decision.  Two additions make it play as a person expects: a
 decision that wins at once, or with the seat's next decision, in every one of a few sampled worlds is
 taken at once (:func:`_sure_win`), and decisions that only go back a step within a turn ("Choose a
 different Knight") are never searched (:func:`forward`).  The budget is a number of iterations, so the same bot
@@ -61,8 +57,6 @@ DISCOUNT = 0.99             # a reward n decisions away counts DISCOUNT**n of it
                             # a win now beats the same win later, a loss later beats a loss now
 WIN_CHECK_WORLDS = 3        # a win within the seat's next two decisions is taken at once if it wins in all these
 WIN_CHECK_PLAYS = 300       # ...and looking for it costs at most this many moves played per world
-MARGIN = 0.05               # with an anchor: how much better (mean reward) another decision must score...
-CONFIDENT = 20              # ...over at least this many iterations, to be chosen over the anchor's
 Z = 1.0                     # Rollouts: a decision replaces the anchor's if it is better by this many standard errors
 PAIRED = 8                  # ...over at least this many shared worlds
 BACK = ("cancel",)          # kinds that only go back a step within a turn (to a decision searched already)
@@ -157,9 +151,7 @@ class ISMCTS:
     def __init__(self, seed: int | random.Random | None = 0, *, iterations: int = DEFAULT_ITERATIONS,
                  seconds: float | None = None, rollout: Callable[[int], object] | None = None,
                  rollout_plies: int | None = None, evaluate: Callable[[State, int], float] | None = None,
-                 reward: Callable[[Outcome, int, int], float] = win_share, exploration: float = EXPLORATION,
-                 anchor: Callable[[int], object] | None = None, margin: float = MARGIN, confident: int = CONFIDENT,
-                 until: Callable[[State, State], bool] | None = None):
+                 reward: Callable[[Outcome, int, int], float] = win_share, exploration: float = EXPLORATION):
         whole_budget(iterations)
         if seconds is not None and (not isinstance(seconds, (int, float)) or not seconds > 0):
             raise ValueError(f"seconds must be a positive number or None (got {seconds!r})")
@@ -172,10 +164,6 @@ class ISMCTS:
         self.reward = reward
         self.exploration = exploration
         self.last_iterations = 0  # iterations spent on the last decision (for benchmarks)
-        self.anchor = None if anchor is None else anchor(self.rng.getrandbits(64))  # kept: it may plan ahead
-        self.margin = margin
-        self.confident = confident
-        self.until = until
 
     def choose(self, state: State) -> Move:
         """The most visited of the seat's legal decisions after the search."""
@@ -189,9 +177,6 @@ class ISMCTS:
         seat = state.to_move
         players = state.game.players
         rng = random.Random(self.rng.getrandbits(64))
-        anchored = None if self.anchor is None else self.anchor.choose(state)
-        if anchored is not None and anchored not in moves:
-            anchored = None  # a step back ("cancel"): search the forward decisions
         won = _sure_win(state, seat, moves, rng) if players > 1 else None  # alone, every end is a "win"
         if won is not None:
             self.last_iterations = 0
@@ -201,28 +186,22 @@ class ISMCTS:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while done < self.iterations:
-            self._iterate(root, state.determinize(seat, rng), seat, players, policies, rng, anchored)
+            self._iterate(root, state.determinize(seat, rng), seat, players, policies, rng)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.last_iterations = done
         ranked = [(root.children[m].visits, root.children[m].total, -i, m)
-                  for i, m in enumerate(moves) if m in root.children and root.children[m].visits]
-        best = max(ranked, key=lambda r: r[:3])[3]
-        if anchored is None or best == anchored:
-            return best
-        a, b = root.children[anchored], root.children[best]
-        if a.visits and b.visits >= self.confident and b.total / b.visits - a.total / a.visits >= self.margin:
-            return best
-        return anchored
+                  for i, m in enumerate(moves) if m in root.children]
+        return max(ranked, key=lambda r: r[:3])[3]
 
     def _iterate(self, root: _Node, world: State, seat: int, players: int, policies: list,
-                 rng: random.Random, anchored: Move | None = None) -> None:
-        node, path, plies, start = root, [], 0, world
+                 rng: random.Random) -> None:
+        node, path, plies = root, [], 0
         while True:
             world, acted = _others_act(world, seat, policies)
             plies += acted + 1
-            if world.is_over or (self.until is not None and self.until(start, world)):
+            if world.is_over:
                 break
             moves = forward(world.legal_moves())
             children = node.children
@@ -233,8 +212,8 @@ class ISMCTS:
                     fresh.append(m)
                 else:
                     child.avail += 1
-            if fresh:  # the anchor's or rollout policy's own choice is tried first, then the others at random
-                move = anchored if node is root and anchored in fresh else policies[seat].choose(world)
+            if fresh:  # the rollout policy's own choice is tried first, then the others at random
+                move = policies[seat].choose(world)
                 if move not in fresh:
                     move = rng.choice(fresh)
                 child = children[move] = _Node()
@@ -252,18 +231,17 @@ class ISMCTS:
             node = children[best]
             path.append(node)
             world = world.play(best)
-        value, more = self._playout(start, world, seat, players, policies)
+        value, more = self._playout(world, seat, players, policies)
         fair = 1.0 / players
         value = fair + (value - fair) * DISCOUNT ** (plies + more)
         for n in path:
             n.visits += 1
             n.total += value
 
-    def _playout(self, start: State, world: State, seat: int, players: int, policies: list) -> tuple[float, int]:
+    def _playout(self, world: State, seat: int, players: int, policies: list) -> tuple[float, int]:
         limit = MAX_ROLLOUT_PLIES if self.rollout_plies is None else self.rollout_plies
-        until = self.until
         plies = 0
-        while not world.is_over and plies < limit and (until is None or not until(start, world)):
+        while not world.is_over and plies < limit:
             world = world.play(policies[world.to_move].choose(world))
             plies += 1
         if world.is_over:
