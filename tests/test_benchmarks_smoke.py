@@ -1,6 +1,8 @@
 """benchmarks/run.py still runs: its measuring functions on a tiny budget (no speed is asserted here)."""
 
 import importlib.util
+import json
+import random
 import sys
 from pathlib import Path
 
@@ -91,3 +93,34 @@ def test_site_benchmark_measures_a_folder(tmp_path):
     (tmp_path / "b").mkdir()
     (tmp_path / "b" / "c").write_bytes(b"678")
     assert module.site_size(tmp_path) == (8, 2)
+
+
+IDEAS_PY = RUN_PY.with_name("code_of_nine_ideas.py")
+
+
+def test_code_of_nine_ideas_variants_decide_legally(tmp_path, monkeypatch):
+    """benchmarks/code_of_nine_ideas.py: every variant makes a legal decision (tiny budgets, made-up tables);
+    the cheats see what they claim (all eight Memories; every Shoal card), the fair variants sample worlds."""
+    ideas = next(_benchmark_module(IDEAS_PY, "ninekit_benchmarks_con_ideas"))
+    rows = [(1, [7, 9], "cross", ["cross", "hearth"]), (1, [3, 5], "hearth", ["cross", "hearth"])]
+    (tmp_path / "s.json").write_text(json.dumps(rows))
+    (tmp_path / "f.json").write_text(json.dumps({"chosen": {"1:hearth": 3}, "available": {"1:hearth": 5}}))
+    monkeypatch.setattr(ideas, "SIGNALS", str(tmp_path / "s.json"))
+    monkeypatch.setattr(ideas, "FREQUENCIES", str(tmp_path / "f.json"))
+    monkeypatch.setattr(ideas.Infer, "table", None)
+    monkeypatch.setattr(ideas.Frequencies, "table", None)
+    state = ninekit.make("code_of_nine", 3).new(4)
+    while state.legal_moves()[0].kind != "place" or state.position.round < 2:
+        state = state.play(state.legal_moves()[0])
+    seat = state.to_move
+    for cls in (ideas.Variant, ideas.Frequencies, ideas.Belief, ideas.Voi, ideas.Infer, ideas.Cheat,
+                ideas.ShoalCheat):
+        assert cls(1, budget=300).choose(state) in state.legal_moves(), cls.__name__
+    truth = state.position
+    assert ideas.Cheat(1).world(state, seat, None) == truth
+    shoal = ideas.ShoalCheat(1).world(state, seat, random.Random(2))
+    assert all(shoal.mem[s] == truth.mem[s] for s in range(0, 8, 2))
+    fair = [ideas.Variant(1).world(state, seat, random.Random(k)) for k in range(12)]
+    assert any(w.mem != truth.mem for w in fair)
+    ratios = ideas.likelihood_ratios(rows)
+    assert ratios[7, "cross"] > 1 > ratios[3, "cross"]

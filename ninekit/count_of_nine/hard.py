@@ -29,7 +29,7 @@ __all__ = ["HardCountOfNineBot", "HARD_SAMPLES", "HARD_ROUNDS_AHEAD"]
 
 HARD_SAMPLES = 3       # sampled deck orders per decision while the order is unknown
 HARD_ROUNDS_AHEAD = 2  # the search plays out the round in progress and two more
-HARD_NODES = 9_000     # turns searched per decision at that horizon; past it, the normal horizon decides
+HARD_NODES = 7_000     # turns searched per decision at that horizon; past it, the normal horizon decides
 
 
 class HardCountOfNineBot:
