@@ -137,3 +137,14 @@ def test_hard_blocks_a_last_disc_that_normal_leaves_open():
 
     assert sum(blocks(CodincaHardBot(seed)) for seed in range(6)) >= 4
     assert not any(blocks(CodincaBot(seed)) for seed in range(6))
+
+
+def test_hard_builds_every_distance_table_when_made(monkeypatch):
+    """Issue 13's "at most about 2 s per decision": making the hard bot builds all 15 exact distance tables
+    (about 1.2 s, once per process), so that its first decision does not."""
+    from ninekit.codinca import bot as codinca_bot
+
+    monkeypatch.setattr(codinca_bot, "_TABLES", {})
+    CodincaHardBot(1)
+    assert len(codinca_bot._TABLES) == 15
+    assert codinca_bot.build_tables() == 15  # a second call finds them built

@@ -8,7 +8,7 @@ it never reads ``state.position``):
   player's four tiles) gives the fewest own turns of one Switch + one Flip that
   reach the disc from any placement, opponents ignored.  A disc and its
   stone/gold complement share one table, so there are 15 tables (about 0.08 s each;
-  :func:`build_tables` makes them all when the first bot of a process is made).
+  built on first use; :func:`build_tables` makes them all at once).
 * **The turn as a plan.**  At the start of its turn the bot enumerates every
   legal Switch x every Flip (at most ~500 boards) and scores each resulting
   board: a claim now, then the distance to its nearest unclaimed disc (weighted
@@ -156,7 +156,8 @@ def _table(disc: str) -> bytearray:
 
 def build_tables() -> int:
     """Build every exact distance table now (about 1.2 s once per process; later calls return at once) and
-    return how many there are.  :class:`CodincaBot` calls it when it is made, so that no decision pays for it.
+    return how many there are.  The ``hard`` bot (:class:`~ninekit.codinca.hard.CodincaHardBot`) calls it when
+    it is made, so that none of its decisions pays for it; ``normal`` builds each table on first use.
 
     >>> build_tables()
     15
@@ -297,7 +298,6 @@ class CodincaBot:
     repeat_weight = REPEAT
 
     def __init__(self, seed: int | random.Random | None = 0):
-        build_tables()  # once per process: the first decision would otherwise take over a second longer
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self._plan: list = []
         self._expect = None

@@ -54,6 +54,7 @@ from .bot import (
     _state_id,
     _switches,
     _table,
+    build_tables,
 )
 from .data import DISCS
 
@@ -81,6 +82,7 @@ class CodincaHardBot:
                  candidates: int = CANDIDATES, margin: float = MARGIN):
         whole_budget(iterations)
         whole_budget(candidates, "candidates")
+        build_tables()  # once per process (about 1.2 s), so that no decision pays for it
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.base = CodincaBot(self.rng.getrandbits(64))
         self.worlds = iterations  # the budget: sampled worlds per turn
