@@ -61,35 +61,54 @@ LOOKS = {"allure": "Shoal", "watchtower": "Shoal", "cathedral": "Shoal", "bell":
 
 def end_value(pos, seat: int, margin_only: bool = False) -> float:
     """The ``normal`` bot's value of a (possibly unfinished) position for ``seat``, or the margin alone."""
+    if not margin_only:
+        return B._end_value(pos, seat)
     table = _score(pos)
     others = [t for s, t in enumerate(table.totals) if s != seat]
     margin = (min(others) - table.totals[seat]) if table.lowest_wins else (table.totals[seat] - max(others))
-    bonus = max(-1.0, min(1.0, margin / B.MARGIN_SCALE))
-    if margin_only:
-        return bonus - (1.0 if table.cannot_win[seat] else 0.0)
-    value = 1.0 / len(table.winners) if seat in table.winners else 0.0
-    return value - B.MARGIN_WEIGHT if table.cannot_win[seat] else value + B.MARGIN_WEIGHT * bonus
+    return max(-1.0, min(1.0, margin / B.MARGIN_SCALE)) - (1.0 if table.cannot_win[seat] else 0.0)
+
+
+def weighted(items, weights, rng):
+    """One of ``items``, drawn with chances proportional to ``weights``."""
+    x = rng.random() * sum(weights)
+    for item, weight in zip(items, weights):
+        x -= weight
+        if x <= 0:
+            return item
+    return items[-1]
 
 
 class Variant(B.CodeOfNineBot):
-    """``normal``'s search with hooks: ``playout`` (policy and value), ``bonus`` per candidate, ``world``."""
+    """``normal``'s search (:class:`~ninekit.code_of_nine.bot.CodeOfNineBot`) through its three hooks: the
+    playouts per decision (``playouts`` if given), the worlds (``world``), the value of a candidate in a world
+    (``playout``, with its policy ``weights`` and its ``horizon``, plus a ``bonus`` per candidate)."""
 
     def __init__(self, seed=0, budget=B.PLY_BUDGET, *, horizon=None, margin_only=False, playouts=None):
         super().__init__(seed, budget)
         self.horizon, self.margin_only, self.playouts = horizon, margin_only, playouts
+
+    def _playouts(self, view):
+        return self.playouts or super()._playouts(view)
+
+    def _world(self, state, seat, rng):
+        return self.world(state, seat, rng)
+
+    def _value(self, world, move, seat, rng):
+        return self.playout(_apply(world, move), seat, rng) + self.bonus(move)
+
+    def world(self, state, seat, rng):
+        return super()._world(state, seat, rng)
+
+    def bonus(self, move) -> float:
+        return 0.0
 
     def pick(self, pos, moves, rng, weights):
         """A playout decision: uniform, or by ``weights[seat][move]`` for a placement."""
         if weights is None or pos.phase != "place" or len(moves) == 1:
             return moves[int(rng.random() * len(moves))]
         w = weights[pos.turn]
-        ws = [w.get(m, 1.0) for m in moves]
-        x = rng.random() * sum(ws)
-        for m, wt in zip(moves, ws):
-            x -= wt
-            if x <= 0:
-                return m
-        return moves[-1]
+        return weighted(moves, [w.get(m, 1.0) for m in moves], rng)
 
     def weights(self, pos):
         return None
@@ -100,36 +119,6 @@ class Variant(B.CodeOfNineBot):
         while pos.phase != "over" and (stop is None or pos.round < stop):
             pos = _apply(pos, self.pick(pos, _legal(pos), rng, weights))
         return end_value(pos, seat, self.margin_only)
-
-    def bonus(self, state, seat, move) -> float:
-        return 0.0
-
-    def world(self, state, seat, rng):
-        return state.determinize(seat, rng).position
-
-    def _search(self, state, seat, candidates):  # CodeOfNineBot._search with the hooks
-        n = len(candidates)
-        rounds = max(1, math.ceil(math.log2(n)))
-        world_rng = random.Random(self.rng.getrandbits(64))
-        worlds, totals, tried, alive = [], [0.0] * n, 0, list(range(n))
-        bonus = [self.bonus(state, seat, m) for m in candidates]
-        budget = self.playouts or B.playout_budget(state.view(seat), self.budget)
-        for r in range(rounds):
-            share = budget // (rounds - r)
-            per = max(B.MIN_WORLDS if r == 0 else 1, share // len(alive))
-            budget -= per * len(alive)
-            while len(worlds) < tried + per:
-                worlds.append((self.world(state, seat, world_rng), self.rng.getrandbits(32)))
-            for i in alive:
-                for pos, s in worlds[tried:tried + per]:
-                    totals[i] += self.playout(_apply(pos, candidates[i]), seat, random.Random(s)) + bonus[i]
-            tried += per
-            if len(alive) > 1:
-                alive.sort(key=lambda i: (-totals[i], i))
-                alive = sorted(alive[:max(1, math.ceil(len(alive) / 2))])
-            if budget <= 0 and r < rounds - 1:
-                break
-        return candidates[max(alive, key=lambda i: (totals[i], -i))]
 
 
 class Frequencies(Variant):
@@ -185,13 +174,17 @@ class Voi(Variant):
 
     size = 0.05
 
-    def bonus(self, state, seat, move):
+    def _search(self, state, seat, candidates):
         view = state.view(seat)
-        if move.kind != "place" or move.args[0] not in LOOKS or view["round"] > 3:
-            return 0.0
         known = {(row["owner"], row["slot"]) for row in view["slots"] if row["code"] is not None}
         owners = {row["owner"] for row in view["slots"]} - {seat}
-        return self.size if any((o, LOOKS[move.args[0]]) not in known for o in owners) else 0.0
+        self.bonuses = {m: self.size for m in candidates
+                        if m.kind == "place" and m.args[0] in LOOKS and view["round"] <= 3
+                        and any((o, LOOKS[m.args[0]]) not in known for o in owners)}
+        return super()._search(state, seat, candidates)
+
+    def bonus(self, move):
+        return self.bonuses.get(move, 0.0)
 
 
 class Voi15(Voi):
@@ -237,13 +230,7 @@ class Infer(Variant):
                                  for s, loc in seen for slot in (2 * s, 2 * s + 1) if slot not in known)
                 for w in pool]
         top = max(logs)
-        weights = [math.exp(x - top) for x in logs]
-        x = rng.random() * sum(weights)
-        for w, wt in zip(pool, weights):
-            x -= wt
-            if x <= 0:
-                return w
-        return pool[-1]
+        return weighted(pool, [math.exp(x - top) for x in logs], rng)
 
 
 class InferHalf(Infer):

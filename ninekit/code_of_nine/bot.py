@@ -121,18 +121,18 @@ class CodeOfNineBot:
         totals = [0.0] * n
         tried = 0           # worlds every surviving candidate has been tried in
         alive = list(range(n))
-        budget = playout_budget(state.view(seat), self.budget)
+        budget = self._playouts(state.view(seat))
         min_worlds = max(1, round(MIN_WORLDS * min(1.0, self.budget / PLY_BUDGET)))  # fewer, for a smaller budget
         for r in range(rounds):
             share = budget // (rounds - r)
             per = max(min_worlds if r == 0 else 1, share // len(alive))
             budget -= per * len(alive)
             while len(worlds) < tried + per:
-                worlds.append((state.determinize(seat, world_rng).position, self.rng.getrandbits(32)))
+                worlds.append((self._world(state, seat, world_rng), self.rng.getrandbits(32)))
             for i in alive:
                 move = candidates[i]
                 for pos, seed in worlds[tried:tried + per]:
-                    totals[i] += _playout(_apply(pos, move), seat, random.Random(seed))
+                    totals[i] += self._value(pos, move, seat, random.Random(seed))
             tried += per
             if len(alive) > 1:
                 alive.sort(key=lambda i: (-totals[i], i))
@@ -141,6 +141,19 @@ class CodeOfNineBot:
                 break
         best = max(alive, key=lambda i: (totals[i], -i))
         return candidates[best]
+
+    # The search's three parts, one method each (benchmarks/code_of_nine_ideas.py varies them one at a time).
+    def _playouts(self, view: dict) -> int:
+        """Playouts for this decision: :func:`playout_budget` of the bot's ``budget``."""
+        return playout_budget(view, self.budget)
+
+    def _world(self, state: State, seat: int, rng: random.Random):
+        """One sampled world (a position) consistent with what ``seat`` knows."""
+        return state.determinize(seat, rng).position
+
+    def _value(self, world, move: Move, seat: int, rng: random.Random) -> float:
+        """``move`` played in ``world``, then a random playout: ``seat``'s value of the end."""
+        return _playout(_apply(world, move), seat, rng)
 
 
 def playout_budget(view: dict, plies: int = PLY_BUDGET) -> int:
@@ -166,6 +179,12 @@ def _playout(pos, seat: int, rng: random.Random) -> float:
     while pos.phase != "over":
         moves = _legal(pos)
         pos = _apply(pos, moves[int(random_() * len(moves))])
+    return _end_value(pos, seat)
+
+
+def _end_value(pos, seat: int) -> float:
+    """``seat``'s value of the scores of ``pos``: 1/k for a k-way shared win, else 0, plus up to
+    :data:`MARGIN_WEIGHT` for the margin (less :data:`MARGIN_WEIGHT` if it cannot win)."""
     table = _score(pos)
     totals = table.totals
     value = 1.0 / len(table.winners) if seat in table.winners else 0.0
