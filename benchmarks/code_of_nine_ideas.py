@@ -14,7 +14,7 @@ tried".
 
     python benchmarks/code_of_nine_ideas.py frequencies --games 30     # -> build/con_frequencies.json
     python benchmarks/code_of_nine_ideas.py signals --games 60         # -> build/con_signals.json
-    python benchmarks/code_of_nine_ideas.py play belief --games 80 [--start 0] [--jobs 2]
+    python benchmarks/code_of_nine_ideas.py play belief --games 80 [--start 0] [--jobs 2] [--players 4]
     python benchmarks/code_of_nine_ideas.py values --start 5          # is the search the limit?
 
 ``frequencies`` and ``signals`` record ``normal``'s placements in normal-only games (seeds from 2000 and
@@ -201,15 +201,25 @@ class Cheat(Variant):
 class ShoalCheat(Variant):
     """Knows every Shoal card (all that Shoal looks could show), samples the rest."""
 
+    def owners(self, pos, seat):
+        """Whose Shoal cards it knows: every other holder's (the ghost's too)."""
+        return [slot // 2 for slot in range(0, 8, 2) if slot // 2 != seat]
+
     def world(self, state, seat, rng):
         pos = state.position
         seen = list(pos.seen)
         mine = list(seen[seat])
-        for slot in range(0, 8, 2):
-            if slot // 2 != seat:
-                mine[slot] = pos.mem[slot]
+        for owner in self.owners(pos, seat):
+            mine[2 * owner] = pos.mem[2 * owner]
         seen[seat] = tuple(mine)
         return _determinize(pos._replace(seen=tuple(seen)), seat, rng)
+
+
+class OneShoalCheat(ShoalCheat):
+    """Knows one Shoal card from the start, the next seat's: what one early look could show at most."""
+
+    def owners(self, pos, seat):
+        return [(seat + 1) % pos.players]
 
 
 class Infer(Variant):
@@ -257,6 +267,7 @@ def likelihood_ratios(rows: list, prior: float = 20.0) -> dict:
 VARIANTS = {
     "normal": lambda s: B.CodeOfNineBot(s),
     "hard": lambda s: B.CodeOfNineBot(s, budget=60_000),
+    "budget_2400": lambda s: B.CodeOfNineBot(s, budget=2_400),
     "random": lambda s: RandomBot(s),
     "margin_60k": lambda s: Variant(s, budget=60_000, margin_only=True),
     "truncated_0": lambda s: Variant(s, horizon=0, margin_only=True, playouts=1500),
@@ -271,19 +282,20 @@ VARIANTS = {
     "infer_half": lambda s: InferHalf(s),
     "cheat": lambda s: Cheat(s),
     "shoal_cheat": lambda s: ShoalCheat(s),
+    "one_shoal_cheat": lambda s: OneShoalCheat(s),
 }
 
 
 def play(job) -> float:
-    """One game: the variant at seat ``seed % 3``, ``normal`` elsewhere; the variant's win share."""
-    name, seed = job
-    seat = seed % PLAYERS
-    state = ninekit.make("code_of_nine", PLAYERS).new(seed)
+    """One game: the variant at seat ``seed % players``, ``normal`` elsewhere; the variant's win share."""
+    name, seed, players = job
+    seat = seed % players
+    state = ninekit.make("code_of_nine", players).new(seed)
     bots = [VARIANTS[name](1000 * seed + s) if s == seat else bot_for("code_of_nine", 1000 * seed + s, "normal")
-            for s in range(PLAYERS)]
+            for s in range(players)]
     while not state.is_over:
         state = state.play(bots[state.to_move].choose(state))
-    return win_share(state.outcome, seat, PLAYERS)
+    return win_share(state.outcome, seat, players)
 
 
 def record(job) -> tuple:
@@ -336,6 +348,7 @@ def main(argv=None) -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--players", type=int, default=PLAYERS, choices=(3, 4), help="for play (default 3)")
     args = parser.parse_args(argv)
     os.makedirs(BUILD, exist_ok=True)
     if args.command == "values":
@@ -346,13 +359,13 @@ def main(argv=None) -> None:
                 parser.error("play needs a variant")
             shares = []
             seeds = range(args.start, args.start + args.games)
-            for seed, share in zip(seeds, pool.map(play, [(args.variant, s) for s in seeds])):
+            for seed, share in zip(seeds, pool.map(play, [(args.variant, s, args.players) for s in seeds])):
                 shares.append(share)
                 print(f"  {args.variant} seed {seed}: {share:.2f}", file=sys.stderr, flush=True)
             mean = sum(shares) / len(shares)
             se = math.sqrt(sum((x - mean) ** 2 for x in shares) / max(1, len(shares) - 1) / len(shares))
             print(f"{args.variant}: {mean:.2f} ± {se:.2f} over {len(shares)} games (seeds {args.start}-"
-                  f"{args.start + len(shares) - 1}; fair {1 / PLAYERS:.2f})")
+                  f"{args.start + len(shares) - 1}; {args.players} players, fair {1 / args.players:.2f})")
         elif args.command == "frequencies":
             jobs = [(s, 3) for s in range(2000, 2000 + args.games)] + [(s, 4) for s in range(3000, 3000 + args.games)]
             chosen, available = Counter(), Counter()

@@ -100,7 +100,8 @@ IDEAS_PY = RUN_PY.with_name("code_of_nine_ideas.py")
 
 def test_code_of_nine_ideas_variants_decide_legally(tmp_path, monkeypatch):
     """benchmarks/code_of_nine_ideas.py: every variant makes a legal decision (tiny budgets, made-up tables);
-    the cheats see what they claim (all eight Memories; every Shoal card), the fair variants sample worlds."""
+    the cheats see what they claim (all eight Memories; every Shoal card; the next seat's), the fair variants
+    sample worlds."""
     ideas = next(_benchmark_module(IDEAS_PY, "ninekit_benchmarks_con_ideas"))
     rows = [(1, [7, 9], "cross", ["cross", "hearth"]), (1, [3, 5], "hearth", ["cross", "hearth"])]
     (tmp_path / "s.json").write_text(json.dumps(rows))
@@ -114,12 +115,16 @@ def test_code_of_nine_ideas_variants_decide_legally(tmp_path, monkeypatch):
         state = state.play(state.legal_moves()[0])
     seat = state.to_move
     for cls in (ideas.Variant, ideas.Frequencies, ideas.Belief, ideas.Voi, ideas.Infer, ideas.Cheat,
-                ideas.ShoalCheat):
+                ideas.ShoalCheat, ideas.OneShoalCheat):
         assert cls(1, budget=300).choose(state) in state.legal_moves(), cls.__name__
     truth = state.position
     assert ideas.Cheat(1).world(state, seat, None) == truth
     shoal = ideas.ShoalCheat(1).world(state, seat, random.Random(2))
     assert all(shoal.mem[s] == truth.mem[s] for s in range(0, 8, 2))
+    nxt = 2 * ((seat + 1) % 3)   # one_shoal_cheat: the next seat's Shoal card, and not always the others'
+    ones = [ideas.OneShoalCheat(1).world(state, seat, random.Random(k)) for k in range(12)]
+    assert all(w.mem[nxt] == truth.mem[nxt] for w in ones)
+    assert any(w.mem[s] != truth.mem[s] for w in ones for s in range(0, 8, 2) if s not in (nxt, 2 * seat))
     fair = [ideas.Variant(1).world(state, seat, random.Random(k)) for k in range(12)]
     assert any(w.mem != truth.mem for w in fair)
     ratios = ideas.likelihood_ratios(rows)
