@@ -3,14 +3,15 @@
 Each idea is a variant of the ``normal`` bot's search (:class:`ninekit.code_of_nine.bot.CodeOfNineBot`:
 sampled worlds, shared playout seeds, sequential halving) that changes one thing: the playout policy, the
 value of a playout's end, a bonus for some candidates, or the worlds it samples.  A variant plays one seat of
-a 3-player game against ``normal`` in the other two, the seat rotated (seed ``s`` seats it at ``s % 3``);
-the script prints its win share (1/k for a k-way shared win) with the standard error.  Fair is 1/3.
+a 3-player game (``--players 4``: a 4-player one) against ``normal`` in the other seats, the seat rotated (seed
+``s`` seats it at ``s % players``); the script prints its win share (1/k for a k-way shared win) with the
+standard error.  Fair is 1/3 (1/4).
 
-Two variants **cheat** on purpose, to measure what information is worth, not to play: ``cheat`` searches the
+Three variants **cheat** on purpose, to measure what information is worth, not to play: ``cheat`` searches the
 true position (it knows all eight Memories), ``shoal_cheat`` knows every Shoal card (all that Shoal looks
-could ever show).  ``infer`` reads the placements of the game's history (public: every pawn is on the board
-for all to see) to weight its worlds.  The results are in ``benchmarks/README.md``, "Code of Nine: what was
-tried".
+could ever show), ``one_shoal_cheat`` the next seat's Shoal card only (more than one look could show).
+``infer`` reads the placements of the game's history (public: every pawn is on the board for all to see) to
+weight its worlds.  The results are in ``benchmarks/README.md``, "Code of Nine: what was tried".
 
     python benchmarks/code_of_nine_ideas.py frequencies --games 30     # -> build/con_frequencies.json
     python benchmarks/code_of_nine_ideas.py signals --games 60         # -> build/con_signals.json
@@ -39,7 +40,7 @@ import ninekit  # noqa: E402
 from ninekit.bots import RandomBot, bot_for  # noqa: E402
 from ninekit.code_of_nine import NORMAL_CODES, PLACE_MOVES, _apply, _determinize, _known, _legal, _score  # noqa: E402
 from ninekit.code_of_nine import bot as B  # noqa: E402
-from ninekit.search import win_share  # noqa: E402
+from ninekit.search import _mean_se, win_share  # noqa: E402
 
 BUILD = os.path.join(os.path.dirname(__file__), "..", "build")
 FREQUENCIES = os.path.join(BUILD, "con_frequencies.json")
@@ -265,8 +266,8 @@ def likelihood_ratios(rows: list, prior: float = 20.0) -> dict:
 
 
 VARIANTS = {
-    "normal": lambda s: B.CodeOfNineBot(s),
-    "hard": lambda s: B.CodeOfNineBot(s, budget=60_000),
+    "normal": lambda s: bot_for("code_of_nine", s, "normal"),
+    "hard": lambda s: bot_for("code_of_nine", s, "hard"),
     "budget_2400": lambda s: B.CodeOfNineBot(s, budget=2_400),
     "random": lambda s: RandomBot(s),
     "margin_60k": lambda s: Variant(s, budget=60_000, margin_only=True),
@@ -331,11 +332,11 @@ def values(seed: int, worlds: int = 1500) -> None:
                      for m in moves]
             best = max(value)
             loss = {}
-            for budget in (B.PLY_BUDGET, 60_000):
-                picks = [moves.index(B.CodeOfNineBot(s, budget=budget).choose(state)) for s in range(6)]
-                loss[budget] = sum(best - value[i] for i in picks) / len(picks)
+            for level in ("normal", "hard"):
+                picks = [moves.index(bot_for("code_of_nine", s, level).choose(state)) for s in range(6)]
+                loss[level] = sum(best - value[i] for i in picks) / len(picks)
             print(f"round {state.position.round}, {len(moves)} options: best {best:.3f}, spread "
-                  f"{best - min(value):.3f}; normal's loss {loss[B.PLY_BUDGET]:.3f}, hard's {loss[60_000]:.3f}",
+                  f"{best - min(value):.3f}; normal's loss {loss['normal']:.3f}, hard's {loss['hard']:.3f}",
                   flush=True)
         state = state.play(bots[seat].choose(state))
         ply += 1
@@ -362,8 +363,7 @@ def main(argv=None) -> None:
             for seed, share in zip(seeds, pool.map(play, [(args.variant, s, args.players) for s in seeds])):
                 shares.append(share)
                 print(f"  {args.variant} seed {seed}: {share:.2f}", file=sys.stderr, flush=True)
-            mean = sum(shares) / len(shares)
-            se = math.sqrt(sum((x - mean) ** 2 for x in shares) / max(1, len(shares) - 1) / len(shares))
+            mean, se = _mean_se(shares)
             print(f"{args.variant}: {mean:.2f} ± {se:.2f} over {len(shares)} games (seeds {args.start}-"
                   f"{args.start + len(shares) - 1}; {args.players} players, fair {1 / args.players:.2f})")
         elif args.command == "frequencies":
