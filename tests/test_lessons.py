@@ -68,3 +68,19 @@ def test_the_notebook_shows_every_step_once_with_its_current_picture(game):
         html = "".join(stored[0].get("data", {}).get("text/html", []))
         assert html == lesson.steps[key].static_html(), (
             f"the picture of step {key!r} is stale: run python -m widgets.lessons {name}")
+
+
+def test_lessons_are_data_in_order(game):
+    """Rule of the tutorials: each step only relies on rules taught by it or before it, every listed rule is
+    taught by a step, every step has a title and a chapter, and the first chapter is at most ten steps."""
+    _name, lesson = game
+    assert lesson.rules, "the lesson lists the game's rules (widgets.lesson.Rule)"
+    assert lesson.chapters, "the lesson is in chapters"
+    assert lesson.order_problems() == []
+
+
+def test_the_rules_table_in_docs_is_written_from_the_lesson_data(game):
+    """Rule of the tutorials: docs/<game>.md's rules-to-steps table is the lesson's own data, not a copy."""
+    name, lesson = game
+    markdown = (REPO / "docs" / f"{name}.md").read_text(encoding="utf-8")
+    assert lesson.rules_markdown() in markdown, f"run python -m widgets.lessons {name}"

@@ -39,6 +39,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 import anywidget
 import comm
@@ -76,7 +77,7 @@ function render({ model, el }) {
     setTimeout(restore, 2000);
   }
   function paint() {
-    const solved = model.get("solved").length, total = model.get("total");
+    const solvedKeys = model.get("solved"), solved = solvedKeys.length, total = model.get("total");
     box.replaceChildren();
     const label = document.createElement("span");
     label.textContent = `Progress: ${solved} of ${total} step${total === 1 ? "" : "s"} solved`;
@@ -85,12 +86,36 @@ function render({ model, el }) {
     bar.value = solved;
     bar.setAttribute("aria-label", label.textContent);
     box.append(label, bar);
+    const chapters = model.get("chapters");
+    if (chapters.length) {
+      const list = document.createElement("ol");
+      list.className = "ninekit-chapters";
+      for (const chapter of chapters) {
+        const item = document.createElement("li");
+        const done = chapter.steps.filter((k) => solvedKeys.includes(k)).length;
+        const link = document.createElement("a");
+        link.href = "#";
+        link.textContent = chapter.title;
+        link.addEventListener("click", (event) => {  // to the chapter's heading in the page
+          event.preventDefault();
+          const heading = Array.from(document.querySelectorAll("h1, h2, h3"))
+            .find((h) => h.textContent.replace(/¶/g, "").trim().endsWith(chapter.title));
+          if (heading) heading.scrollIntoView({ behavior: "smooth", block: "start" });
+        });
+        const count = document.createElement("span");
+        count.textContent = ` ${done} of ${chapter.steps.length}` + (done === chapter.steps.length ? " ✓" : "");
+        item.append(link, count);
+        list.append(item);
+      }
+      box.append(list);
+    }
   }
   function save() {
     try { window.localStorage.setItem(key, JSON.stringify(model.get("solved"))); } catch (error) { /* no storage */ }
   }
   model.on("change:solved", () => { save(); paint(); });
   model.on("change:total", paint);
+  model.on("change:chapters", paint);
   paint();
 }
 export default { render };
@@ -99,6 +124,10 @@ export default { render };
 _PROGRESS_CSS = r"""
 .ninekit-progress { display: flex; gap: 10px; align-items: center; margin: 6px 0;
   color: var(--jp-ui-font-color1); font-family: var(--jp-ui-font-family); font-weight: 600; }
+.ninekit-progress { flex-wrap: wrap; }
+.ninekit-progress .ninekit-chapters { flex-basis: 100%; margin: 2px 0 0 0; padding-left: 1.6em; font-weight: 400;
+  columns: 2 260px; }
+.ninekit-progress .ninekit-chapters a { color: var(--jp-content-link-color, #1976d2); }
 .ninekit-progress progress { flex: 1; max-width: 320px; height: 12px; accent-color: var(--jp-brand-color1); }
 .ninekit-lesson { border: 1px solid var(--jp-border-color2); border-radius: 6px; padding: 6px 12px; margin: 8px 0;
   max-width: 860px; }
@@ -115,6 +144,45 @@ _PROGRESS_CSS = r"""
 """
 
 
+_NEAR_ESM = r"""
+function render({ model, el }) {
+  const box = document.createElement("div");
+  box.className = "ninekit-step-placeholder";
+  box.textContent = model.get("label") + " · the board appears as you scroll to it";
+  el.appendChild(box);
+  let sent = false;
+  const near = () => { if (!sent) { sent = true; model.send({ event: "near" }); } };
+  if (typeof IntersectionObserver === "undefined") { near(); return; }
+  // Near: within about two screens below (or above) what the learner sees, so it is built before it is reached.
+  const watch = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) { near(); watch.disconnect(); }
+  }, { rootMargin: "1600px 0px 1600px 0px" });
+  watch.observe(el);
+  return () => watch.disconnect();
+}
+export default { render };
+"""
+
+_NEAR_CSS = r"""
+.ninekit-step-placeholder { min-height: 420px; max-width: 860px; margin: 8px 0; padding: 12px;
+  border: 1px dashed var(--jp-border-color2); border-radius: 6px; color: var(--jp-ui-font-color2);
+  font-family: var(--jp-ui-font-family); }
+"""
+
+
+class ShowWhenNear(anywidget.AnyWidget):
+    """A lesson step's stand-in until the learner scrolls near it: one model, no board.
+
+    In the browser it tells Python (``{"event": "near"}``) once it comes within about two screens of the
+    visible part of the page; the step then builds its board in its place.  Pages whose browser has no
+    IntersectionObserver ask at once.
+    """
+
+    _esm = _NEAR_ESM
+    _css = _NEAR_CSS
+    label = traitlets.Unicode("").tag(sync=True)
+
+
 class ProgressBar(anywidget.AnyWidget):
     """The tutorial's progress bar; keeps ``solved`` in the browser's storage under ``key``."""
 
@@ -123,6 +191,7 @@ class ProgressBar(anywidget.AnyWidget):
     key = traitlets.Unicode("").tag(sync=True)
     solved = traitlets.List(traitlets.Unicode()).tag(sync=True)
     total = traitlets.Int(0).tag(sync=True)
+    chapters = traitlets.List(traitlets.Dict()).tag(sync=True)  # [{"key", "title", "steps": [keys]}]
 
     def __init__(self, on_restore: Callable[[list[str]], object] | None = None, **kwargs):
         super().__init__(**kwargs)
@@ -141,18 +210,60 @@ class ProgressBar(anywidget.AnyWidget):
             self._on_restore(keys)
 
 
+FIRST_CHAPTER_MOST = 10  # steps: the first chapter takes a newcomer to a first game in about this many
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One atomic rule a tutorial teaches: ``key`` (used by steps' ``teaches`` and ``uses``), the rule in
+    words, and where it comes from ("rulebook", "ruling", "rulebook; ruling", "house rule")."""
+
+    key: str
+    text: str
+    source: str = "rulebook"
+
+
+@dataclass
+class Chapter:
+    """A few steps on one idea: ``key``, ``title`` (also the notebook's heading of the chapter), its steps."""
+
+    key: str
+    title: str
+    steps: list[str] = field(default_factory=list)
+
+
 class Tutorial:
     """The steps of one tutorial and their progress: ``tutorial = Tutorial("nine_knights")``.
 
     ``tutorial.step(key, ...)`` adds a :class:`LessonStep` (see it for the arguments);
-    ``tutorial.steps[key]`` is the step, its board built when first asked for, so that a notebook
-    of many steps never sends all their widgets at once; ``tutorial.progress`` is the progress bar
-    (show it at the top and the end).
+    ``tutorial.steps[key]`` is the step (it builds its board when it first comes near the screen, so a
+    notebook of many steps never sends all their widgets at once); ``tutorial.progress`` is the progress bar
+    with each chapter's progress (show it at the top and the end).
+
+    Lessons are data: ``rules`` lists the game's atomic rules (:class:`Rule`); ``tutorial.chapter(key,
+    title)`` starts a chapter; each step names the rules it ``teaches`` (shows happening or asks the learner
+    to decide) and the rules it ``uses`` (needs the learner to know).  :meth:`order_problems` checks that a
+    step uses only rules taught by it or before it and that every rule is taught; :meth:`rules_markdown`
+    writes the rules-to-steps table of ``docs/<game>.md``.
+
+        >>> from ninekit.nine_knights import position
+        >>> t = Tutorial("doctest", rules=[Rule("move", "A Knight moves one field"), Rule("fight", "Knights fight")])
+        >>> t.chapter("first", "Your first moves")
+        >>> t.step("fight", position({"c3": "S4", "c4": "N6"}), goal="Fight.", check=lambda s: False,
+        ...        solution=["c3", "c4"], hint="", title="A fight", teaches=["fight"], uses=["move"])
+        >>> t.order_problems()
+        ["step 'fight' uses rule 'move' before a step teaches it", "no step teaches rule 'move'"]
     """
 
-    def __init__(self, key: str, title: str = ""):
+    def __init__(self, key: str, title: str = "", rules: Iterable[Rule] = ()):
         self.key = key
         self.title = title
+        self.rules: dict[str, Rule] = {}
+        for rule in rules:
+            if rule.key in self.rules:
+                raise ValueError(f"rule {rule.key!r} is listed twice in tutorial {key!r}")
+            self.rules[rule.key] = rule
+        self.chapters: list[Chapter] = []
         self.steps = _Steps(self)
         self._restored: set[str] = set()
         self.progress = ProgressBar(key=key, on_restore=self._restore)
@@ -163,11 +274,75 @@ class Tutorial:
         built = self.steps.built
         return [k for k in self.steps if k in self._restored or (k in built and built[k].solved)]
 
+    def chapter(self, key: str, title: str) -> None:
+        """Start a chapter: the steps added from now on belong to it (its title is the notebook's heading)."""
+        if any(c.key == key for c in self.chapters):
+            raise ValueError(f"chapter {key!r} already exists in tutorial {self.key!r}")
+        self.chapters.append(Chapter(key, title))
+        self._paint_chapters()
+
     def step(self, key: str, state: ninekit.State, goal: str, check: Callable[[ninekit.State], bool],
              solution: Sequence, hint, **kwargs) -> None:
         """Add a step (built when first shown; see :class:`LessonStep` for the arguments)."""
+        if self.chapters:
+            kwargs.setdefault("chapter", self.chapters[-1].key)
         self.steps.add(key, (state, goal, check, solution, hint), kwargs)
+        if self.chapters:
+            next(c for c in self.chapters if c.key == kwargs["chapter"]).steps.append(key)
         self.progress.total = len(self.steps)
+        self._paint_chapters()
+
+    def spec(self, key: str) -> dict:
+        """A step's declared data without building it: title, chapter, teaches, uses, number."""
+        args, kwargs, number = self.steps._specs[key]
+        return {"title": kwargs.get("title", ""), "chapter": kwargs.get("chapter", ""),
+                "teaches": tuple(kwargs.get("teaches", ())), "uses": tuple(kwargs.get("uses", ())),
+                "number": number, "goal": args[1]}
+
+    def order_problems(self) -> list[str]:
+        """What breaks the lesson's order, in words ([] when none): a step with no title, a step that uses a
+        rule no step before it (or it) teaches, a rule no step teaches, an unknown rule, a step outside the
+        chapters, a first chapter longer than :data:`FIRST_CHAPTER_MOST` steps."""
+        problems, taught = [], set()
+        for key in self.steps:
+            spec = self.spec(key)
+            if not spec["title"]:
+                problems.append(f"step {key!r} has no title")
+            for rule in spec["teaches"] + spec["uses"]:
+                if self.rules and rule not in self.rules:
+                    problems.append(f"step {key!r} names rule {rule!r}, which the tutorial does not list")
+            taught.update(spec["teaches"])
+            for rule in spec["uses"]:
+                if rule not in taught:
+                    problems.append(f"step {key!r} uses rule {rule!r} before a step teaches it")
+            if self.chapters and not spec["chapter"]:
+                problems.append(f"step {key!r} is in no chapter")
+        for rule in self.rules if self.rules else sorted({r for k in self.steps for r in self.spec(k)["uses"]}):
+            if rule not in taught:
+                problems.append(f"no step teaches rule {rule!r}")
+        if self.chapters and len(self.chapters[0].steps) > FIRST_CHAPTER_MOST:
+            problems.append(f"the first chapter has {len(self.chapters[0].steps)} steps (at most "
+                            f"{FIRST_CHAPTER_MOST}: it takes a newcomer to a first game)")
+        return problems
+
+    def rules_markdown(self) -> str:
+        """The rules-to-steps table of ``docs/<game>.md``, written from the lesson's data.
+
+        One row per rule: its words, its source, and the steps that teach it (the first is where it is
+        met first).
+        """
+        teaching: dict[str, list[str]] = {key: [] for key in self.rules}
+        for key in self.steps:
+            for rule in self.spec(key)["teaches"]:
+                teaching.setdefault(rule, []).append(key)
+        lines = ["| # | Rule | Source | Step |", "| --- | --- | --- | --- |"]
+        for number, rule in enumerate(self.rules.values(), start=1):
+            steps = ", ".join(f"`{k}`" for k in teaching[rule.key]) or "—"
+            lines.append(f"| {number} | {rule.text} | {rule.source} | {steps} |")
+        return "\n".join(lines) + "\n"
+
+    def _paint_chapters(self) -> None:
+        self.progress.chapters = [{"key": c.key, "title": c.title, "steps": list(c.steps)} for c in self.chapters]
 
     def verify_all(self) -> int:
         """:meth:`LessonStep.verify` on a fresh copy of every step (the test helper); returns how many.
@@ -191,7 +366,8 @@ class Tutorial:
                 lesson = self.steps.built.get(key)
                 if lesson is not None:
                     lesson._mark_solved(restored=True)
-                    lesson._head.send_state("value")  # again, even if unchanged (see the progress bar's JS)
+                    if lesson._built:
+                        lesson._head.send_state("value")  # again, even if unchanged (see the progress bar's JS)
         self._changed()
 
 
@@ -309,7 +485,8 @@ class LessonStep(w.VBox):
     def __init__(self, state: ninekit.State, goal: str, check: Callable[[ninekit.State], bool], solution: Sequence,
                  hint, *, key: str = "step", tutorial: Tutorial | None = None, number: int | None = None,
                  title: str = "", learner: int | None = None, opponent=None, turns: int = 1, miss=None,
-                 success: str = "", wrong: tuple | None = None, until: Callable[[ninekit.State], bool] | None = None):
+                 success: str = "", wrong: tuple | None = None, until: Callable[[ninekit.State], bool] | None = None,
+                 teaches: Iterable[str] = (), uses: Iterable[str] = (), chapter: str = ""):
         super().__init__()
         if not isinstance(state, ninekit.State) or state.is_over:
             raise ValueError("a lesson step starts from a State of a game that is not over")
@@ -322,22 +499,43 @@ class LessonStep(w.VBox):
         self.wrong = wrong
         self._check, self._miss, self._opponent, self._until = check, miss, opponent, until
         self._tutorial = tutorial
+        self.teaches, self.uses, self.chapter = tuple(teaches), tuple(uses), chapter
         self._solved = False
         self._hints = 0
         self._animating = False
         self._verifying = False  # verify() runs: reaching the goal is noted here, not in the progress
         self._verified = False
-        self.add_class("ninekit-lesson")
-
+        self.title = title
+        self.number = number
         label = f"Step {number}" if number is not None else "Step"
         if title:
             label += f" · {title}"
-        self._head = w.HTML()
         self._head_label = label
-        self._goal_html = w.HTML(f'<div class="nk-goal"><b>Goal:</b> {html.escape(goal)}</div>')
+        self._built = False
+        # Until the learner scrolls near it, the step is a placeholder of one model (ShowWhenNear): a page of
+        # fifty steps sends a few models per step, not a whole board each (see docs/development.md, "Lesson
+        # steps are built when first seen").
+        self.add_class("ninekit-lesson-pending")
+        self._near = ShowWhenNear(label=label)
+        self._near.on_msg(lambda _widget, content, _buffers: self._on_near(content))
+        self.children = [self._near]
+
+    def _on_near(self, content) -> None:
+        if isinstance(content, dict) and content.get("event") == "near":
+            self.build()
+
+    def build(self) -> LessonStep:
+        """Build the step's board and buttons now (done by itself when the step is first near the screen,
+        or first used from Python); returns the step."""
+        if self._built:
+            return self
+        self._built = True
+        state = self.start
+        self._head = w.HTML()
+        self._goal_html = w.HTML(f'<div class="nk-goal"><b>Goal:</b> {html.escape(self.goal)}</div>')
         seats = [HUMAN if s == self.learner else COMPUTER for s in range(state.game.players)]
-        self.app = GameApp(state, seats=seats, bot_factory=self._bot, compact=True)
-        self.app.on_change(self._judge)
+        self._app = GameApp(state, seats=seats, bot_factory=self._bot, compact=True)
+        self._app.on_change(self._judge)
         self._feedback = w.HTML().add_class("nk-feedback")
         self._hint_button = w.Button(description="Hint", tooltip="A nudge first, then the next decision")
         self._reset_button = w.Button(description="Reset", tooltip="Back to the start of this step")
@@ -349,8 +547,18 @@ class LessonStep(w.VBox):
         self._show_button.on_click(lambda _b: self.app._guard(self.show_me))
         buttons = w.HBox([self._hint_button, self._reset_button, self._show_button],
                          layout=w.Layout(flex_flow="row wrap")).add_class("nk-lesson-buttons")
-        self.children = [self._head, self._goal_html, self._feedback, buttons, self.app]
+        near, self._near = self._near, None
+        self.children = [self._head, self._goal_html, self._feedback, buttons, self._app]
+        self.remove_class("ninekit-lesson-pending")
+        self.add_class("ninekit-lesson")
+        near.close()
         self._paint_head()
+        return self
+
+    @property
+    def app(self) -> GameApp:
+        """The step's board (the GameApp shell in compact form), built on first use."""
+        return self.build()._app
 
     # ------------------------------------------------------------------ public
     @property
@@ -361,10 +569,13 @@ class LessonStep(w.VBox):
     @property
     def feedback(self) -> str:
         """The feedback line as plain text ('' when none)."""
+        if not self._built:
+            return ""
         return re.sub(r"<[^>]+>", "", html.unescape(self._feedback.value))
 
     def reset(self) -> None:
         """Back to the start of the step (the solved mark stays)."""
+        self.build()
         self._hints = 0
         self._feedback.value = ""
         self.app.restart(self.start)
@@ -545,6 +756,8 @@ class LessonStep(w.VBox):
                 self._tutorial._changed()
 
     def _paint_head(self) -> None:
+        if not self._built:
+            return
         badge = "✓ solved" if self._solved else "not solved yet"
         self._head.value = (f'<div class="nk-step-head"><b>{html.escape(self._head_label)}</b>'
                             f'<span class="nk-step-badge">{badge}</span></div>')

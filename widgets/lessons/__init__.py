@@ -53,9 +53,31 @@ def rules_table(markdown: str) -> list[tuple[str, str | None]]:
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) < 4 or not line.strip().startswith("|") or set(cells[0]) <= set("-: ") or cells[0] == "#":
             continue
-        key = re.fullmatch(r"`([\w-]+)`", cells[3])
+        key = re.match(r"`([\w-]+)`", cells[3])  # the first step that teaches it
         rows.append((cells[1], key.group(1) if key else None))
     return rows
+
+
+def write_rules_table(path: str | Path, game: str) -> int:
+    """Rewrite the table under :data:`TABLE_HEADING` in ``docs/<game>.md`` from the lesson's data
+    (``Tutorial.rules_markdown``: each rule and the steps that teach it); returns how many rules.
+
+    The text between the heading and the table, and everything after the table, is kept.
+    """
+    path = Path(path)
+    markdown = path.read_text(encoding="utf-8")
+    lesson = tutorial_for(game)
+    if TABLE_HEADING not in markdown:
+        raise ValueError(f"{path}: no {TABLE_HEADING!r} section")
+    head, rest = markdown.split(TABLE_HEADING, 1)
+    lines = rest.split("\n")
+    start = next((i for i, line in enumerate(lines) if line.startswith("|")), len(lines))
+    end = start
+    while end < len(lines) and lines[end].startswith("|"):
+        end += 1
+    table = lesson.rules_markdown().rstrip("\n").split("\n")
+    path.write_text(head + TABLE_HEADING + "\n".join(lines[:start] + table + lines[end:]), encoding="utf-8")
+    return len(lesson.rules)
 
 
 def step_cells(notebook: dict) -> list[tuple[int, str]]:
