@@ -4,7 +4,13 @@ tests/test_lessons.py already solves every step, checks the rules table's covera
 here: what this tutorial must say and how it is built.
 
 * it says that the layout, discs, traps and crystals are reconstructed and that the round limit is a house
-  rule, and marks rulings and ninekit decisions;
+  rule, and marks rulings and the app's decisions where the rules are silent (listing all of them, in the
+  learner's words: no code, no repository paths);
+* it is chapters: a first chapter of at most ten steps that ends with a link to the app, then the finer
+  points; each chapter's heading is its title, and the maintainers' cells are tagged so learners never see
+  them;
+* the set-up and end-of-game rules are shown on the board: the deal, Fire starting, No Rewind across the
+  round boundary, a claimed disc shown to the others;
 * it is lesson steps between texts that work with the code hidden (Voila): nothing to run or type, relative
   links inside notebooks/, a game against the computer at the end, the maintainers' check last;
 * the issue's topics each have their steps (the Switch and its diagonal, the Flip, No Rewind, each disc
@@ -24,7 +30,7 @@ from notebook_text import prose as notebook_prose
 
 from ninekit.codinca import trap_effect
 from widgets.lesson import resolve
-from widgets.lessons import STEP_CELL, rules_table
+from widgets.lessons import STEP_CELL, rules_table, step_cells
 from widgets.lessons.codinca import breaker, calm, rotated, tutorial
 
 REPO = Path(__file__).resolve().parents[1]
@@ -49,8 +55,8 @@ def test_the_tutorial_names_reconstructed_components_and_the_house_rule():
     for words in ("reconstruct", "starting layout", "Key Discs", "Trap Cards", "crystals", "house rule"):
         assert words in intro, f"the introduction must say {words!r}"
     assert len(re.findall(r"\((a|both) ruling", prose)) >= 10, "mark what comes from the rulings as '(a ruling)'"
-    assert len(re.findall(r"a ninekit decision", prose)) >= 8, "mark the developers' decisions as 'a ninekit decision'"
-    assert "round_limit" in prose and "not a rule of the printed game" in prose
+    assert len(re.findall(r"\(an app decision", prose)) >= 8, "mark the app's own decisions as '(an app decision)'"
+    assert "not a rule of the printed game" in prose
     assert "A Trap will cause any Lock in play to fail immediately" in prose, "quote the rulebook on Trap vs Lock"
 
 
@@ -170,3 +176,53 @@ def test_the_docs_page_has_the_decisions_components_and_seats():
     rows = rules_table(text)
     practised = sum(1 for _r, key in rows if key)
     assert f"{practised} of the {len(rows)} rules" in text, "the coverage sentence matches the table"
+
+
+def test_the_learners_page_is_in_chapters_with_a_first_game_first(lesson):
+    """Rule of the tutorials: chapters with headings equal to their titles; the first chapter (at most ten steps)
+    ends with a link to the app; the maintainers' cells are tagged for Voila to hide; no programmer words."""
+    nb = _nb()
+    headings = [line[3:].strip() for c in nb["cells"] if c["cell_type"] == "markdown"
+                for line in cell_source(c).splitlines() if line.startswith("## ")]
+    titles = [c.title for c in lesson.chapters]
+    assert [h for h in headings if h in titles] == titles, "one heading per chapter, in order"
+    assert titles[0] == "Your first game" and len(lesson.chapters[0].steps) <= 10
+    order = [key for _i, key in step_cells(nb)]
+    assert order == list(lesson.steps), "the notebook shows the steps in the lesson's order"
+    first_md = [cell_source(c) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    after_first = next(t for t in first_md if "## " + titles[1] in t)
+    assert "[Play Codinca now](../apps/codinca.ipynb)" in after_first.split("## " + titles[1])[0]
+    tagged = [i for i, c in enumerate(nb["cells"]) if "maintainers" in c.get("metadata", {}).get("tags", [])]
+    assert tagged == [len(nb["cells"]) - 2, len(nb["cells"]) - 1], "tag the maintainers' text and check cell"
+    prose = notebook_prose(nb)
+    for words in ("docs/", "ninekit decision", "`"):
+        assert words not in prose, f"no programmer words on the learner's page: {words!r}"
+    for n in range(1, 16):
+        assert f"\n{n}. " in prose, f"decision {n} of docs/codinca.md is listed for the learner"
+
+
+def test_set_up_and_end_of_game_rules_are_shown_on_the_board(lesson):
+    """The deal: one disc per group, 4 tokens, a Trap face down, Fire started; No Rewind binds Fire in round 2;
+    a claimed disc is shown to the others; the first step is a plain board of two elements that matter."""
+    deal = lesson.steps["deal"].start
+    view = deal.view(1)
+    assert [d["group"] for d in view["discs"][1]] == ["L", "D", "B", "C"] and view["tokens"] == [4, 4]
+    assert view["traps"][1]["card"] is None and view["traps"][1]["state"] == "face down"
+    assert deal.history[0][0] == 0 and deal.to_move == 1, "Fire took the first turn"
+    crossed = lesson.steps["no-rewind-round"].start
+    assert crossed.view(None)["round"] == 2 and crossed.to_move == 0 and crossed.view(None)["no_rewind"]
+    step = lesson.steps["claimed-stays"]
+    step.reset()
+    for item in step.solution:
+        assert step.attempt(item)
+    assert step.solved and step.app.state.view(0)["discs"][1][0]["id"] == "L2"
+    step.reset()
+    first = lesson.steps["switch"].start.view(None)["tiles"]
+    assert {side for _e, side in first.values()} == {"S"}, "the first board shows only what the Switch needs"
+
+
+def test_reveal_trap_comes_after_luck_tokens(lesson):
+    """Order: the Reveal Trap step spends a Luck token, so Luck tokens are taught before it."""
+    keys = list(lesson.steps)
+    assert keys.index("line-push") < keys.index("reveal-trap")
+    assert "luck-token" in lesson.spec("reveal-trap")["uses"]
