@@ -346,14 +346,19 @@ _LAST_CITY: list = [(None, None, None, None, 0)]
 def _closed_sources_words(pos: Position, place: str, name: str, sources: list) -> str:
     """The rule that closes a source which would have paid for ``name`` ("; ..."), or "" when none would."""
     closed = []  # (source, resource, the rule that closes it)
-    for where, code, face in _in_play(pos):
+    for where, code, face in _in_play(pos):  # said as the player sees it: the card, what it shows, why not
+        top = _TOP[code, face]
         if where == place:
-            closed.append((where, _TOP[code, face], "a card cannot pay for its own structure"))
+            closed.append((where, top, f"{PLACE_WORDS[where]} shows {RESOURCES[top]} on top; a card cannot pay "
+                                       "for its own structure"))
         elif where == "discard" and pos.used & _bit(code >> 1):
-            closed.append((where, _TOP[code, face], "the top discard's resource was already used this round"))
+            closed.append((where, top, f"the top discard's {RESOURCES[top]} was already used this round (the card "
+                                       "is tilted)"))
     if place != "target" and pos.target is not None:
         card, face = TARGET_CARD[pos.target]
-        closed.append(("target", _R[CARDS[card][face][0]], "the target card gives no resource"))
+        top = _R[CARDS[card][face][0]]
+        closed.append(("target", top, f"the target card shows {RESOURCES[top]} on top; the target card gives no "
+                                      "resource"))
     for card, built_name, built in pos.city:
         provides = STRUCTURES[built_name].provides
         if not provides:
