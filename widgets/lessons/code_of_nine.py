@@ -1,7 +1,12 @@
 """The Code of Nine tutorial's lesson steps: every rule is a decision the learner makes on the real board.
 
-``tutorial()`` builds every step; ``notebooks/tutorials/code_of_nine.ipynb`` shows one per cell between the
-texts that teach the rules, and ``docs/code_of_nine.md`` lists which rule each step practises.  Every
+Lessons are data.  :data:`RULES` lists every rule a player must know, one atomic rule a row; :data:`CHAPTERS`
+lists the chapters, each a function returning its steps as dicts made by one of four kinds of step
+(:func:`_gain`, :func:`_find`, :func:`_final`, or :func:`_step` for any other goal), each naming the rules it
+``teaches`` and ``uses``.  The first chapter, "Your first game", takes a newcomer from the deal to the end of a
+game in ten steps.  ``tutorial()`` builds them; ``notebooks/tutorials/code_of_nine.ipynb`` shows one per cell
+under the chapters' headings, and ``python -m widgets.lessons code_of_nine`` writes the rules table of
+``docs/code_of_nine.md`` from this data.  Every
 position is built with the rules engine (``ninekit.code_of_nine.position``, or a seeded game for the set-up).
 The checks read the outcome (items, Will, who holds what, what the learner has seen, the final score),
 never the exact clicks, so any legal way to the goal counts.  The other players reply by a fixed preference
