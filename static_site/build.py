@@ -118,6 +118,24 @@ def run(*cmd, **kwargs):
     subprocess.run([str(c) for c in cmd], check=True, **kwargs)
 
 
+MAINTAINERS_TAG = "maintainers"  # a tutorial's self-check and its note: for the test suite, not the learner's page
+
+
+def learner_notebook(text: str) -> str:
+    """A notebook as a learner's page shows it: links pointed at the site's pages, and without the cells
+    tagged ``maintainers`` (the Voila template hides them the same way).
+
+    >>> nb = {"cells": [{"cell_type": "markdown", "source": "[Play](../apps/x.ipynb)", "metadata": {}},
+    ...                 {"cell_type": "code", "source": "lesson.verify_all()", "metadata": {"tags": ["maintainers"]}}]}
+    >>> [c["source"] for c in json.loads(learner_notebook(json.dumps(nb)))["cells"]]
+    ['[Play](../apps/x.html)']
+    """
+    notebook = json.loads(rewrite_links(text))
+    notebook["cells"] = [c for c in notebook["cells"]
+                         if MAINTAINERS_TAG not in c.get("metadata", {}).get("tags", [])]
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
 def rewrite_links(text: str) -> str:
     """Point a notebook's links to other notebooks at the site's pages (see the module docstring)."""
     text = re.sub(r"(?:\.\./)+index\.ipynb", "../../../index.html", text)
@@ -275,7 +293,7 @@ def lite_dir(work: Path, pyodide: Path, wheels: Path) -> Path:
     for folder in PAGE_DIRS:
         (lite / "files" / folder).mkdir(parents=True)
         for notebook in sorted((NOTEBOOKS / folder).glob("*.ipynb")):
-            (lite / "files" / folder / notebook.name).write_text(rewrite_links(notebook.read_text()))
+            (lite / "files" / folder / notebook.name).write_text(learner_notebook(notebook.read_text()))
     settings = {
         "disablePyPIFallback": True,
         "loadPyodideOptions": {"packages": PRELOAD},

@@ -150,15 +150,32 @@ function render({ model, el }) {
   box.className = "ninekit-step-placeholder";
   box.textContent = model.get("label") + " · the board appears as you scroll to it";
   el.appendChild(box);
-  let sent = false;
+  let sent = false, watch = null, tries = 0;
   const near = () => { if (!sent) { sent = true; model.send({ event: "near" }); } };
   if (typeof IntersectionObserver === "undefined") { near(); return; }
-  // Near: within about two screens below (or above) what the learner sees, so it is built before it is reached.
-  const watch = new IntersectionObserver((entries) => {
-    if (entries.some((entry) => entry.isIntersecting)) { near(); watch.disconnect(); }
-  }, { rootMargin: "1600px 0px 1600px 0px" });
-  watch.observe(el);
-  return () => watch.disconnect();
+  // What scrolls the page: Voila's #rendered_cells, JupyterLab's notebook panel, or the window.
+  function scroller() {
+    for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(node).overflowY) && node.scrollHeight > node.clientHeight + 1) {
+        return node;
+      }
+    }
+    return null;
+  }
+  function start() {
+    if (sent) return;
+    if (!el.isConnected) {  // not in the page yet: look again on the next frame (give up waiting after ~10 s)
+      if (++tries < 600) requestAnimationFrame(start); else near();
+      return;
+    }
+    // Near: within about two screens above or below what the learner sees, so it is built before it is reached.
+    watch = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) { near(); watch.disconnect(); }
+    }, { root: scroller(), rootMargin: "1600px 0px 1600px 0px" });
+    watch.observe(el);
+  }
+  start();
+  return () => { if (watch) watch.disconnect(); };
 }
 export default { render };
 """
@@ -168,6 +185,16 @@ _NEAR_CSS = r"""
   border: 1px dashed var(--jp-border-color2); border-radius: 6px; color: var(--jp-ui-font-color2);
   font-family: var(--jp-ui-font-family); }
 """
+
+
+_PENDING_LAYOUT: list[w.Layout] = []
+
+
+def _pending_layout() -> w.Layout:
+    """One Layout for every step not built yet (nothing changes it): a placeholder costs no Layout model."""
+    if not _PENDING_LAYOUT or _PENDING_LAYOUT[0].comm is None:  # none yet, or closed
+        _PENDING_LAYOUT[:] = [w.Layout()]
+    return _PENDING_LAYOUT[0]
 
 
 class ShowWhenNear(anywidget.AnyWidget):
@@ -487,7 +514,7 @@ class LessonStep(w.VBox):
                  title: str = "", learner: int | None = None, opponent=None, turns: int = 1, miss=None,
                  success: str = "", wrong: tuple | None = None, until: Callable[[ninekit.State], bool] | None = None,
                  teaches: Iterable[str] = (), uses: Iterable[str] = (), chapter: str = ""):
-        super().__init__()
+        super().__init__(layout=_pending_layout())
         if not isinstance(state, ninekit.State) or state.is_over:
             raise ValueError("a lesson step starts from a State of a game that is not over")
         self.key, self.goal, self.hint, self.success = key, goal, hint, success
@@ -516,7 +543,7 @@ class LessonStep(w.VBox):
         # fifty steps sends a few models per step, not a whole board each (see docs/development.md, "Lesson
         # steps are built when first seen").
         self.add_class("ninekit-lesson-pending")
-        self._near = ShowWhenNear(label=label)
+        self._near = ShowWhenNear(label=label, layout=_pending_layout())
         self._near.on_msg(lambda _widget, content, _buffers: self._on_near(content))
         self.children = [self._near]
 
@@ -548,6 +575,7 @@ class LessonStep(w.VBox):
         buttons = w.HBox([self._hint_button, self._reset_button, self._show_button],
                          layout=w.Layout(flex_flow="row wrap")).add_class("nk-lesson-buttons")
         near, self._near = self._near, None
+        self.layout = w.Layout()  # its own from now on (the placeholders share one)
         self.children = [self._head, self._goal_html, self._feedback, buttons, self._app]
         self.remove_class("ninekit-lesson-pending")
         self.add_class("ninekit-lesson")
@@ -648,8 +676,11 @@ class LessonStep(w.VBox):
                     raise ValueError(f"the solution of step {self.key!r} does not play here: {item!r}")
         finally:
             self._animating = False
-        self.app.lock("That was one way. Press Reset and do it yourself.")
-        self._say("nk-hint", "That was one way to do it. Press Reset and try it yourself.")
+        # Said once, in the feedback line; a click on the locked board only points at Reset.
+        self.app.lock("Press Reset to play it yourself.")
+        shown = " → ".join(str(m) for _seat, m in self.app.state.history[len(self.start.history):]
+                           if _seat == self.learner)
+        self._say("nk-hint", f"That was one way: {shown}. Press Reset and try it yourself.")
 
     def attempt(self, item) -> bool:
         """Make one decision the way the learner would: a click on the board if it is there, else its button.

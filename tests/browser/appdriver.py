@@ -599,3 +599,59 @@ def _decided_then_south(state, select, to) -> bool:
     """Whether South's attack ``select``, ``to`` is decided at once and leaves South the next decision."""
     after = state.play(select).play(to)
     return after.view(0)["fight"] is None and after.to_move == 0
+
+
+# --- reading a whole tutorial page -----------------------------------------------------------
+
+WIDGET_ERROR = "Error displaying widget"  # what the widget manager shows in place of a widget it cannot render
+STEP_BUILT = ".ninekit-lesson"  # a lesson step showing its board
+STEP_PENDING = ".ninekit-step-placeholder"  # a step not built yet (it builds when scrolled near)
+
+# The element that scrolls the page: Voila's and Voici's #rendered_cells, JupyterLab's notebook, or the window.
+_SCROLLER_JS = """() => {
+  const all = Array.from(document.querySelectorAll('*')).filter((e) => {
+    const s = getComputedStyle(e);
+    return /(auto|scroll)/.test(s.overflowY) && e.scrollHeight > e.clientHeight + 1;
+  });
+  all.sort((a, b) => b.scrollHeight - a.scrollHeight);
+  return all[0] || document.scrollingElement;
+}"""
+
+
+def scroll_through(page, step_px: int = 600, pause_ms: int = 60, settle_ms: int = 400, timeout_s: float = 240):
+    """Scroll the page from top to bottom like a reader, ``step_px`` at a time with ``pause_ms`` between (a
+    quick reader: 600 px every 60 ms; a slow one: 300 px every 400 ms), until the bottom is reached and stays
+    the bottom for ``settle_ms`` (steps built on the way make the page longer).  Returns the number of
+    scroll steps taken."""
+    scroller = page.evaluate_handle(_SCROLLER_JS)
+    scroller.evaluate("(e) => e.scrollTo(0, 0)")
+    deadline, taken, at_end_since = time.monotonic() + timeout_s, 0, None
+    while time.monotonic() < deadline:
+        at_end = scroller.evaluate(
+            f"(e) => {{ e.scrollBy(0, {step_px}); return e.scrollTop + e.clientHeight >= e.scrollHeight - 2; }}")
+        taken += 1
+        page.wait_for_timeout(pause_ms)
+        if not at_end:
+            at_end_since = None
+        elif at_end_since is None:
+            at_end_since = time.monotonic()
+        elif (time.monotonic() - at_end_since) * 1000 >= settle_ms:
+            return taken
+    raise AssertionError(f"the page did not reach its end within {timeout_s:.0f} s of scrolling")
+
+
+def read_whole_tutorial(page, expected_steps: int, timeout_s: float = 240, **scroll) -> dict:
+    """Scroll a tutorial page to its end, then wait until every lesson step has built its board (or
+    ``timeout_s`` passes).  Returns counts: ``built`` (``.ninekit-lesson``), ``pending`` (placeholders left),
+    ``errors`` (elements showing "Error displaying widget") and ``expected``.  ``scroll``: how to scroll
+    (``step_px``, ``pause_ms``; see :func:`scroll_through`)."""
+    scroll_through(page, timeout_s=timeout_s, **scroll)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        pending = page.locator(STEP_PENDING).count()
+        errors = page.get_by_text(WIDGET_ERROR).count()
+        if errors or (not pending and page.locator(STEP_BUILT).count() >= expected_steps):
+            break
+        page.wait_for_timeout(250)  # steps scrolled past are still being built by the kernel
+    return {"built": page.locator(STEP_BUILT).count(), "pending": page.locator(STEP_PENDING).count(),
+            "errors": page.get_by_text(WIDGET_ERROR).count(), "expected": expected_steps}
