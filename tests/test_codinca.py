@@ -985,8 +985,8 @@ def test_one_trap_card_per_game():
 
 def test_trap_breaks_any_lock_in_play_even_one_it_does_not_touch():
     """Rulebook: "IMPORTANT: A Trap will cause any Lock in play to fail immediately (return the Lock
-    Totem to its central spot on the board)".  Deliberate decision: the engine follows the rulebook,
-    not rulings §3 step 1 (which breaks only a lock the card touches)."""
+    Totem to its central spot on the board)"; rulings §3 step 1: "Any lock in play fails at once (totem
+    home), whichever squares it covers" (an earlier ruling broke only a lock the card touches)."""
     state = position(2, totem="R4", locker=1, traps=["T01", "T02"])  # Fire's T01 marks rank 1 only
     assert set(trap_effect("T01", "Fire")).isdisjoint({"a4", "b4", "c4", "d4"})
     state = play(state, "trap")
@@ -997,9 +997,9 @@ def test_trap_breaks_any_lock_in_play_even_one_it_does_not_touch():
 
 
 def test_trap_breaks_a_lock_it_touches():
-    """Rulings §3 step 1: "If the lock covers any square the card marks, the lock fails (totem home)";
-    rulings §5: locked squares may not be flipped "by any action except a Trap, which breaks the lock
-    first"."""
+    """Rulings §3 step 1: "Any lock in play fails at once (totem home)"; rulings §5: locked squares may
+    not be flipped "by any action except a Trap, which breaks the lock first" - so the card's marks on the
+    locked squares take effect."""
     state = position(2, totem="R4", locker=1, traps=["T02", "T01"])  # Fire's T02: near row = rank 4, gold
     state = play(state, "trap")
     assert state.view(0)["totem"] == "V22"
@@ -1169,8 +1169,50 @@ def test_claim_is_compulsory_when_a_disc_matches():
     assert state.why_illegal(mv(state, "end")) == ("Your tiles match Key Disc L1: claiming is compulsory at the end "
                                                    "of your turn, so claim it")
     refused(state, "end")
-    assert state.prompt.startswith("Fire: a Key Disc matches: claim it")
+    assert state.view(0)["prompt_note"].startswith("Your Key Disc L1 matches: claim it (claiming is compulsory")
     assert "line_flip" in legal(state, "luck")  # luck actions may still come first
+
+
+def test_the_prompt_does_not_tell_others_whether_a_disc_matches():
+    """Rulebook: "Players should keep their Key Discs hidden from their opponents and only show them when
+    they have successfully matched" - and a matched disc is only shown by claiming it, at the end of the
+    turn.  The prompt is every seat's, so it reads the same whether or not the mover's disc matches; only
+    the mover's own view says so (its ``prompt_note``).  (Issue 24: it used to say "a Key Disc matches",
+    so other seats, the spectator and determinized worlds disagreed about it.)"""
+    steps = ("tile:a4", "switch:b4", "flip:a3")
+    matching = seq(position(2, tiles=RANK4_FIRE), *steps)  # Fire's L1 (SSSS) on rank 4
+    other = seq(position(2, tiles=RANK4_FIRE, discs=[["L3", "D1", "B1", "C1"], ["L2", "D2", "B2", "C2"]]), *steps)
+    assert legal(matching, "claim") == ["L1"] and legal(other, "claim") == [] and legal(other, "end") == [None]
+    assert matching.prompt == other.prompt == ("Fire: claim a matching Key Disc or end your turn, or first spend a "
+                                               "Luck token or play your Trap Card")
+    for seat in (None, 1):  # Fire's discs are secret to Earth and the spectator: the same view either way
+        assert matching.view(seat) == other.view(seat)
+    assert matching.view(0)["prompt_note"] == ("Your Key Disc L1 matches: claim it (claiming is compulsory, and "
+                                               "your turn then ends); you may first spend a Luck token or play "
+                                               "your Trap Card.")
+    assert other.view(0)["prompt_note"] == ""
+    spent = position(2, tiles=RANK4_FIRE, tokens=[0, 4], played=[0])
+    spent = seq(spent, *steps)
+    assert spent.prompt == "Fire: claim a matching Key Disc or end your turn"
+    assert spent.view(0)["prompt_note"] == "Your Key Disc L1 matches: claim it (claiming is compulsory, and your " \
+        "turn then ends)."
+
+
+def test_determinized_worlds_keep_the_prompt_of_another_seats_claim_step():
+    """Issue 24's reproduction: seed 3, 188 random moves (one Random(3) for every choice, as the conformance
+    test plays), Earth to end its turn.  Fire's 200 determinized worlds re-deal Earth's secret discs; in 42
+    of them one matched and the prompt said "a Key Disc matches: claim it".  Now every world shows Fire
+    exactly the view it had."""
+    state = ninekit.make("codinca", players=2).new(seed=3)
+    rng = random.Random(3)
+    for _ in range(188):
+        state = state.play(rng.choice(state.legal_moves()))
+    assert state.to_move == 1 and state.position.step == ("after",) and legal(state, "end") == [None]
+    view = state.view(0)
+    assert view["prompt"] == "Earth: claim a matching Key Disc or end your turn"
+    worlds = [state.determinize(0, random.Random(k)) for k in range(200)]
+    assert sum(bool(legal(w, "claim")) for w in worlds) > 0  # some worlds do give Earth a matching disc
+    assert all(w.view(0) == view for w in worlds)
 
 
 def test_claim_options_are_exactly_the_players_matched_unclaimed_discs():

@@ -185,15 +185,48 @@ def test_save_round_trip_and_tampered_saves(name, players, options):
         assert len(str(err.value)) < 400, "an error quotes the input, but never all of it"
 
 
+def _known(state, seat):
+    """All that ``seat`` may know of ``state``, in a canonical form.
+
+    Its whole view (which carries the prompt, whose turn it is and the outcome), and, when the seat is
+    on move, its legal moves as JSON with their sentences.  A spectator (``None``) has only the view.
+    """
+    known = {"view": state.view(seat)}  # plain JSON-ready data: == compares all of it, deeply
+    if seat is not None and seat == state.to_move:
+        known["legal_moves"] = [[m.to_json(), m.text] for m in state.legal_moves()]
+    return known
+
+
+def _differences(before, after) -> str:
+    """What differs between two ``_known`` results, in short (the view's keys, then the legal moves)."""
+    parts = [f"{key}: {before['view'].get(key)!r:.150} -> {after['view'].get(key)!r:.150}"
+             for key in sorted(before["view"].keys() | after["view"].keys())
+             if before["view"].get(key) != after["view"].get(key)]
+    if before.get("legal_moves") != after.get("legal_moves"):
+        parts.append(f"legal_moves: {before.get('legal_moves')!r:.150} -> {after.get('legal_moves')!r:.150}")
+    return "; ".join(parts)
+
+
+DETERMINIZE_SEEDS = range(2)
+DETERMINIZE_WORLDS = 1  # determinized worlds per seat and ply
+
+
 @pytest.mark.parametrize("name,players,options", CASES, ids=IDS)
-def test_determinize_keeps_every_seat_view(name, players, options):
-    """determinize(seat) resamples hidden parts but keeps view(seat), and stays playable."""
-    rng = random.Random(0)
-    for state, _ in _walk(name, players, options, 6, every=7):
-        for seat in [None, *range(players)]:
-            det = state.determinize(seat, rng)
-            assert det.view(seat) == state.view(seat)
-            assert det.to_move == state.to_move
+def test_determinize_keeps_all_that_the_seat_knows(name, players, options):
+    """determinize(seat) resamples hidden parts only: at every ply of random games the seat (or the
+    spectator) sees exactly what it saw - the whole view, prompt included, and its own legal moves
+    with their texts when it is on move - and the world stays playable."""
+    for seed in DETERMINIZE_SEEDS:
+        rng = random.Random(100 + seed)
+        for ply, (state, _) in enumerate(_walk(name, players, options, seed)):
+            for seat in [None, *range(players)]:
+                known = _known(state, seat)
+                for world in range(DETERMINIZE_WORLDS):
+                    det = state.determinize(seat, rng)
+                    got = _known(det, seat)
+                    assert got == known, f"seed {seed}, ply {ply}, seat {seat}, world {world}: " + \
+                        _differences(known, got)
+                    assert det.to_move == state.to_move and det.is_over == state.is_over
             if not det.is_over:
                 det.play(det.legal_moves()[0])
 

@@ -710,13 +710,10 @@ def _prompt(pos: Position) -> str:
     if kind == "flip":
         return f"{who}: choose a tile to {'Flip (extra move)' if step[1] else 'Flip'}"
     if kind == "after":
-        claim = [m for m in _legal(pos) if m.kind == "claim"]
-        if claim:
-            return f"{who}: a Key Disc matches: claim it (your turn then ends), or first spend a Luck token"
-        options = ["end your turn"] + (["spend a Luck token"] if pos.tokens[seat] else []) + \
-            (["play your Trap Card"] if pos.trap_state[seat] != "played" else [])
-        return f"{who}: " + (", ".join(options[:-1]) + ", or " + options[-1] if len(options) > 2
-                             else " or ".join(options))
+        # Every seat reads the prompt, so it must not tell whether one of the mover's secret Key Discs
+        # matches; the mover's own view says so in its prompt_note (see _claim_note).
+        first = _after_extras(pos, seat)
+        return f"{who}: claim a matching Key Disc or end your turn" + (f", or first {first}" if first else "")
     if kind == "line":
         return f"{who}: choose a rank or file for {ACTION_NAME[step[2]]}"
     if kind == "push":
@@ -737,6 +734,29 @@ def _prompt(pos: Position) -> str:
     return ""
 
 
+
+
+def _after_extras(pos: Position, seat: int) -> str:
+    """What ``seat`` may still do before ending its turn, in words (public: tokens and Trap state)."""
+    extras = (["spend a Luck token"] if pos.tokens[seat] else []) + \
+        (["play your Trap Card"] if pos.trap_state[seat] != "played" else [])
+    return " or ".join(extras)
+
+
+def _claim_note(pos: Position) -> str:
+    """For the mover's eyes only: the Key Disc it must claim now, or ``""``.
+
+    Not in the prompt: the prompt is every seat's, and whether a disc matches tells others about a secret disc.
+    """
+    if pos.result is not None or pos.step[0] != "after":
+        return ""
+    claimable = _claimable(pos, pos.turn)
+    if not claimable:
+        return ""
+    disc = claimable[0]
+    first = _after_extras(pos, pos.turn)
+    return (f"Your Key Disc {disc} matches: claim it (claiming is compulsory, and your turn then ends)"
+            + (f"; you may first {first}." if first else "."))
 
 
 def _lock_words(pos: Position) -> str:
@@ -948,6 +968,10 @@ def _view(pos: Position, seat) -> dict:
     if seat is not None:
         matched = [d for d in _matched(pos.tiles, pos.seats[seat]) if d in pos.discs[seat]]
     note = []
+    if seat is not None and seat == pos.turn:
+        claim = _claim_note(pos)  # names the mover's secret disc: the mover's view only
+        if claim:
+            note.append(claim)
     if not over and pos.last_switch and step[0] in ("before", "with", "tile_extra"):
         a, b = pos.last_switch
         note.append(f"No Rewind: {_name(pos, pos.turn)} may not switch {SQUARES[a]} and {SQUARES[b]} back.")
