@@ -1,11 +1,12 @@
 """Nine Knights: move a Knight onto the enemy Goal Token of its own Duty number.
 
-Two players, South (moves first, home rank 1) and North (home rank 10), on a
-board of 9 columns ``a``-``i`` by 10 rows.  Each side has nine Knights (three
-Archers, Warriors and Rangers) carrying secret Duty Tokens 1-9, one secret
-Hidden Token 1-5, and nine Goal Tokens 1-9 on its home rank.  Fights compare
-Duty numbers with three special cases (a difference of 1, 1 against 9, a
-revealed Hidden Token against an 8).
+Two players, South (seat 0, home rank 1) and North (seat 1, home rank 10), on a
+board of 9 columns ``a``-``i`` by 10 rows; the first player is chosen at random
+from the seed (option ``first``: ``"random"``, ``"South"`` or ``"North"``).
+Each side has nine Knights (three Archers, Warriors and Rangers) carrying
+secret Duty Tokens 1-9, one secret Hidden Token 1-5, and nine Goal Tokens 1-9
+on its home rank.  Fights compare Duty numbers with three special cases (a
+difference of 1, 1 against 9, a revealed Hidden Token against an 8).
 
 Rules: the Nine Knights rulebook; the board layout, placement order, Hidden
 Token range and the ``quiet_limit`` draw come from the project's rulings
@@ -44,7 +45,9 @@ INDEX = {name: i for i, name in enumerate(SQUARES)}
 HOME_ROW = (1, 10)  # each side's home rank: its Goal Token fields
 PLACEMENT_ROWS = ((2, 3), (8, 9))
 SUMMONING_FIELDS = (("b2", "e2", "h2"), ("b9", "e9", "h9"))
-PLACEMENT_ORDER = (0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0)  # 1-2-2-2-2-2-1: six Knights each
+# Who places each Knight: 0 the first player, 1 the second (1-2-2-2-2-2-1: six Knights each).
+PLACEMENT_ORDER = (0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0)
+FIRST_CHOICES = ("random", "South", "North")  # the values of option ``first`` (seat numbers 0 and 1 too)
 KNIGHT_TYPES = {"A": "Archer", "W": "Warrior", "R": "Ranger"}
 GROUPS = ("Small Number Group (1-3)", "Medium Number Group (4-6)", "High Number Group (7-9)")
 HIDDEN_TOKENS = (1, 2, 3, 4, 5)
@@ -82,8 +85,9 @@ or leave the opponent with no Knights at all.
 **Set-up.** Each side's Goal Tokens 1-9 lie on its home rank in a random order (South: row 1,
 North: row 10). Each player secretly draws a Hidden Token (1-5) and secretly gives Duty Tokens
 1-9 to their nine Knights: each group (1-3, 4-6, 7-9) gets one Archer, one Warrior and one Ranger.
-Then the players place six Knights each on their two ranks next to home (South rows 2-3, North
-rows 8-9), in the order 1-2-2-2-2-2-1, South first. The other three wait beside the board.
+Then a first player is chosen at random, and the players place six Knights each on their two ranks
+next to home (South rows 2-3, North rows 8-9), in the order 1-2-2-2-2-2-1, the first player first.
+The other three wait beside the board. The first player makes the first move.
 
 **A turn.** Move one Knight one field in any of the 8 directions. You may not pass, enter a field
 holding your own Knight, enter your own Goal fields, or enter an opponent's Goal field unless the
@@ -186,6 +190,10 @@ class Position:
     # The last fight's public facts (JSON text, see ``_fight_record``), from the move that resolves
     # a fight until the next movement move; None before the first fight.
     last_fight: str | None = None
+    # The first player's seat, and whether it was drawn at random (then the players learn it when the
+    # Placement Phase starts, after the Duty Tokens, as in the rulebook's set-up) or fixed by option ``first``.
+    first: int = 0
+    first_drawn: bool = False
 
 
 def _replace(pos: Position, **changes) -> Position:
@@ -371,6 +379,25 @@ CANCEL, REVEAL, KEEP = _move("cancel"), _move("reveal"), _move("keep")
 # --- the rules -------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _FirstOption(Option):
+    """Option ``first``: ``"random"``, ``"South"`` or ``"North"``, or a seat number (0 South, 1 North), which
+    is kept as the side's name."""
+
+    def validate(self, value):
+        if type(value) is int and value in (0, 1):
+            return SIDES[value]
+        if type(value) is str and value in FIRST_CHOICES:
+            return value
+        shown = json.dumps(value) if isinstance(value, (bool, type(None))) else repr(value)
+        raise ValueError(f"option 'first' must be 'random', 'South', 'North', 0 (South) or 1 (North) (got {shown})")
+
+
+def _first_known(pos: Position) -> bool:
+    """Whether the players know who plays first: a drawn first player is announced when placement starts."""
+    return not pos.first_drawn or pos.phase != "duty"
+
+
 class NineKnights(Rules):
     """The Nine Knights rules on the shared core (see the module docstring)."""
 
@@ -384,6 +411,8 @@ class NineKnights(Rules):
                "joins the winner"),
         Option("quiet_limit", 60, None, "House rule: the game is a draw after this many turns in a row "
                "without a fight", check=int_between(2, 1000)),
+        _FirstOption("first", "random", FIRST_CHOICES, "Who places and moves first: chosen at random (the "
+                     "rulebook), or fixed to South or North"),
     )
 
     def seat_names(self, players, options):
@@ -393,12 +422,15 @@ class NineKnights(Rules):
     def setup(self, players, options, rng):
         goals = tuple(tuple(rng.sample(range(1, 10), 9)) for _ in SIDES)
         hidden = tuple(rng.sample(HIDDEN_TOKENS, 5)[:2])
+        drawn = rng.randrange(2)  # drawn last, so the goals and Hidden Tokens of a seed stay as they were
+        first = drawn if options["first"] == "random" else SIDES.index(options["first"])
         return Position(
             goals=goals, hidden=hidden, hidden_shown=(False, False), orders=((None,) * 3, (None,) * 3),
             board=(None,) * len(SQUARES), waiting=((), ()), fallen=(), defected=frozenset(),
             revealed=frozenset(), phase="duty", turn=0, step=("duty", 0, 0), placed=0, quiet=0,
             fights=((0, 0), (0, 0)), result=None,
             defection=options["defection"], quiet_limit=options["quiet_limit"],
+            first=first, first_drawn=options["first"] == "random",
         )
 
     # --- whose decision ---
@@ -482,7 +514,7 @@ class NineKnights(Rules):
             if seat == 0:
                 return _replace(pos, step=("duty", 1, 0))
             waiting = tuple(tuple(k for k in KNIGHT_IDS if COLOUR[k] == side) for side in (0, 1))
-            return _replace(pos, waiting=waiting, phase="placement", step=("pick", PLACEMENT_ORDER[0]))
+            return _replace(pos, waiting=waiting, phase="placement", step=("pick", PLACEMENT_ORDER[0] ^ pos.first))
         if move.kind == "cancel":
             back = {"place": ("pick", seat), "to": ("select", seat), "summon_to": ("summon",) + pos.step[1:2]
                     + pos.step[4:5]}[kind]
@@ -492,8 +524,8 @@ class NineKnights(Rules):
             pos = _replace(pos, board=_put(pos.board, i, knight), waiting=_without(pos.waiting, seat, knight),
                           placed=pos.placed + 1)
             if pos.placed < len(PLACEMENT_ORDER):
-                return _replace(pos, step=("pick", PLACEMENT_ORDER[pos.placed]))
-            return _start_turn(_replace(pos, phase="movement"), 0)
+                return _replace(pos, step=("pick", PLACEMENT_ORDER[pos.placed] ^ pos.first))
+            return _start_turn(_replace(pos, phase="movement"), pos.first)
         if move.kind in ("reveal", "keep"):
             frm, to = pos.step[2], pos.step[3]
             if move.kind == "reveal":
@@ -525,6 +557,11 @@ class NineKnights(Rules):
         if kind in ("pick", "summon"):
             knight = move.args[0]
             if owner(pos, knight) != seat or knight not in pos.waiting[seat]:
+                if kind == "pick" and pos.placed == 0 and pos.first_drawn and COLOUR[knight] != seat:
+                    # e.g. a save from before the first player was drawn (then South always began)
+                    return (f"Knight {DUTY[knight]} is not in {who}'s Waiting Area: {who} places first in this "
+                            f"game (the first player is drawn at random from the seed; option first=\"South\" "
+                            f"fixes it)")
                 return f"Knight {DUTY[knight]} is not in {who}'s Waiting Area"
         if move.kind == "place":
             i = INDEX[move.args[0]]
@@ -622,6 +659,9 @@ class NineKnights(Rules):
             "quiet": pos.quiet,
             "quiet_limit": pos.quiet_limit,
             "defection": pos.defection,
+            # The first player's seat (None while a drawn one is not announced yet) and how it was chosen.
+            "first": pos.first if _first_known(pos) else None,
+            "first_drawn": pos.first_drawn,
         }
 
     def determinize(self, pos, seat, rng):
@@ -633,6 +673,8 @@ class NineKnights(Rules):
         for side, token in zip(unknown, rng.sample([h for h in HIDDEN_TOKENS if h not in known], len(unknown))):
             hidden[side] = token
         pos = _replace(pos, hidden=tuple(hidden))
+        if not _first_known(pos):  # not announced yet: either seat may be drawn
+            pos = _replace(pos, first=rng.randrange(2))
         for side in (0, 1):
             if side != seat:
                 pos = _resample_duties(pos, side, rng)
@@ -646,6 +688,8 @@ class NineKnights(Rules):
             group = GROUPS[move.args[0]].split(" (")[0]
             line = f"{who} assigns the {group}" + (f": {_duty_text(*move.args).split(': ')[1]}"
                                                   if viewer == seat else " (secret)")
+            if after.phase == "placement" and after.first_drawn:  # set-up 6: the first player is announced
+                line += f". {SIDES[after.first]} is chosen at random to play first"
         elif kind == "place":
             knight = before.step[2]
             line = f"{who} places {_a(knight_type(before, knight))}{_number(after, knight, viewer)} on {move.args[0]}"
@@ -905,11 +949,27 @@ def _resample_duties(pos: Position, side: int, rng: random.Random) -> Position:
         pos,
         orders=_with(pos.orders, side, new_orders),
         board=tuple(m(k) if k else None for k in pos.board),
-        waiting=tuple(tuple(sorted((m(k) for k in w), key=KNIGHT_IDS.index)) for w in pos.waiting),
+        waiting=tuple(_renumbered(w, mapping) for w in pos.waiting),
         fallen=tuple(m(k) for k in pos.fallen),
         defected=frozenset(m(k) for k in pos.defected),
         step=step,
     )
+
+
+def _renumbered(waiting: tuple, mapping: Mapping) -> tuple:
+    """A Waiting Area with the renumbered Knights' new ids, every Knight in its place.
+
+    The renumbered Knights are the side's never-placed ones, which wait in number order ahead of the
+    Knights won over later; they take their new ids in number order in the same places.  Every other
+    Knight keeps its place (the seat to move sees its own list of choices in this order).
+    """
+    slots = [i for i, k in enumerate(waiting) if k in mapping]
+    if not slots:
+        return waiting
+    out = list(waiting)
+    for i, k in zip(slots, sorted((mapping[waiting[i]] for i in slots), key=KNIGHT_IDS.index)):
+        out[i] = k
+    return tuple(out)
 
 
 def _with(pair: tuple, side: int, value) -> tuple:

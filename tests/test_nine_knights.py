@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -20,6 +21,7 @@ from ninekit.nine_knights import (
 )
 
 GAME = ninekit.make("nine_knights")
+SOUTH_FIRST = ninekit.make("nine_knights", first="South")  # for tests that need to know who places first
 COUNTDOWN = [9, 8, 7, 6, 5, 4, 3, 2, 1]
 
 
@@ -139,10 +141,13 @@ def test_duty_assignment_one_decision_per_group_with_one_of_each_type():
     assert knight_type(s.position, "S1") == "Warrior" and knight_type(s.position, "S4") == "Ranger"
 
 
-def test_placement_order_1_2_2_2_2_2_1_six_knights_each():
-    """Set-up 6 and the placement ruling: 1, 2, 2, 2, 2, 2, 1 -- six Knights each, South first."""
-    assert PLACEMENT_ORDER == (0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0)
-    s = GAME.new(3)
+@pytest.mark.parametrize("first", ["South", "North"])
+def test_placement_order_1_2_2_2_2_2_1_six_knights_each(first):
+    """Set-up 6 and the placement ruling: 1, 2, 2, 2, 2, 2, 1 -- six Knights each, the first player first;
+    then the first player makes the first move (Gameplay: "The first player begins")."""
+    assert PLACEMENT_ORDER == (0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0)  # 0: the first player, 1: the second
+    seat = ("South", "North").index(first)
+    s = ninekit.make("nine_knights", first=first).new(3)
     rng = random.Random(3)
     placers = []
     while s.position.phase != "movement":
@@ -150,16 +155,129 @@ def test_placement_order_1_2_2_2_2_2_1_six_knights_each():
         if m.kind == "place":
             placers.append(s.to_move)
         s = s.play(m)
-    assert tuple(placers) == PLACEMENT_ORDER
+    assert tuple(placers) == tuple(p ^ seat for p in PLACEMENT_ORDER)
     v = s.view(None)
     assert [sum(k["owner"] == seat for k in v["knights"]) for seat in (0, 1)] == [6, 6]
     assert [len(w) for w in v["waiting"]] == [3, 3]
-    assert s.prompt == "South: choose a Knight to move"
+    assert s.prompt == f"{first}: choose a Knight to move"
+
+
+def first_placer(state):
+    """The seat that places the first Knight (Duty Tokens are given first, South then North)."""
+    while state.position.phase == "duty":
+        state = state.play(state.legal_moves()[0])
+    return state.to_move, state
+
+
+def test_the_first_player_is_chosen_at_random():
+    """Set-up 6: "Randomly choose a first player and start the Placement Phase"; Gameplay: "The first player
+    begins".  The draw comes from the seed: both seats start in some games, and a seed always gives the same
+    first player (and the same deal as before the draw existed: it is drawn after the Goal and Hidden Tokens)."""
+    firsts = {}
+    for seed in range(24):
+        seat, placing = first_placer(GAME.new(seed))
+        assert first_placer(GAME.new(seed))[0] == seat  # the same seed, the same first player
+        fixed = SOUTH_FIRST.new(seed)
+        assert GAME.new(seed).position.goals == fixed.position.goals
+        assert GAME.new(seed).position.hidden == fixed.position.hidden
+        assert placing.prompt == f"{('South', 'North')[seat]}: choose a Knight from your Waiting Area to place " \
+                                 "(your Knight 1 of 6)"
+        s = placing
+        while s.position.phase == "placement":
+            s = s.play(s.legal_moves()[0])
+        assert s.to_move == seat  # the first player also makes the first move
+        firsts[seed] = seat
+    assert set(firsts.values()) == {0, 1}
+    assert 6 <= sum(firsts.values()) <= 18  # a fair draw, not one side in almost every game
+    assert ninekit.make("nine_knights").options["first"] == "random"
+
+
+def test_the_random_first_player_is_announced_when_placement_starts():
+    """Set-up order: Duty Tokens (step 5) come before the first player is chosen (step 6), so while they are
+    given nobody knows who plays first; the log and every view tell it when the Placement Phase starts."""
+    s = GAME.new(0)
+    while s.position.phase == "duty":
+        assert all(s.view(v)["first"] is None for v in (0, 1, None))
+        assert not any("to play first" in line for line in s.log(None))
+        s = s.play(s.legal_moves()[0])
+    seat = s.position.first
+    assert all(s.view(v)["first"] == seat and s.view(v)["first_drawn"] for v in (0, 1, None))
+    assert s.log(None)[-1] == ("North assigns the High Number Group (secret). "
+                               f"{('South', 'North')[seat]} is chosen at random to play first")
+    # A fixed first player is known from the start, and nothing is announced.
+    fixed = ninekit.make("nine_knights", first="North").new(0)
+    assert fixed.view(0)["first"] == 1 and not fixed.view(0)["first_drawn"]
+    assert first_placer(fixed)[1].log(None)[-1] == "North assigns the High Number Group (secret)"
+
+
+def test_determinize_redraws_the_first_player_only_while_it_is_unknown():
+    """Information: during the Duty Tokens the drawn first player is nobody's knowledge yet, so determinized
+    worlds draw it again; once announced (or when fixed by the option) it is kept."""
+    s = GAME.new(0)
+    assert {s.determinize(0, k).position.first for k in range(20)} == {0, 1}
+    _seat, placing = first_placer(s)
+    assert {placing.determinize(0, k).position.first for k in range(20)} == {placing.position.first}
+    fixed = ninekit.make("nine_knights", first="North").new(0)
+    assert {fixed.determinize(0, k).position.first for k in range(20)} == {1}
+
+
+@pytest.mark.parametrize("value, seat", [("South", 0), ("North", 1), (0, 0), (1, 1)])
+def test_option_first_fixes_the_first_player(value, seat):
+    """Option ``first``: a teacher may fix the first player by side name or seat number (kept as the name)."""
+    game = ninekit.make("nine_knights", first=value)
+    assert game.options["first"] == ("South", "North")[seat]
+    assert {first_placer(game.new(seed))[0] for seed in range(12)} == {seat}
+
+
+@pytest.mark.parametrize("value", ["west", "south", "Random", 2, -1, True, None, 1.0])
+def test_option_first_refuses_other_values_naming_the_option(value):
+    with pytest.raises(ValueError, match=r"option 'first' must be 'random', 'South', 'North', 0 \(South\) or 1 "
+                                         r"\(North\)"):
+        ninekit.make("nine_knights", first=value)
+
+
+def test_saves_store_the_first_option_and_replay():
+    """Saves: the option is stored, so a save replays to the same first player."""
+    for seed in range(6):
+        for options in ({}, {"first": "North"}, {"first": 0}):
+            s = first_placer(ninekit.make("nine_knights", **options).new(seed))[1]
+            s = s.play(s.legal_moves()[0])
+            s = s.play(s.legal_moves()[0])  # the first Knight placed
+            save = json.loads(s.to_json())
+            assert "first" in save["options"]
+            back = ninekit.load(s.to_json())
+            assert back.history == s.history and back.view(None) == s.view(None)
+
+
+def test_saves_from_before_the_draw_lack_the_option():
+    """Saves made before the first player was drawn have no "first" in their options, and South began every
+    one.  Loading fills in today's default ("random"): a seed that draws South replays as before; a seed that
+    draws North is refused at the first placement with a message naming the option that fixes it, and the
+    same save with "first": "South" added replays as before.  (Telling an old save from a new game without
+    the option would need the save loader's help: see docs/nine_knights.md.)"""
+    for seed, drawn in ((3, 0), (0, 1)):
+        s = SOUTH_FIRST.new(seed)  # what a game was before the draw
+        rng = random.Random(seed)
+        while len(s.history) < 12:
+            s = s.play(rng.choice(s.legal_moves()))
+        old = json.loads(s.to_json())
+        del old["options"]["first"]
+        assert GAME.new(seed).position.first == drawn
+        if drawn == 0:  # the same game; only how its first player came about reads differently
+            back = ninekit.load(json.dumps(old))
+            assert back.history == s.history and back.position.board == s.position.board
+            assert {**back.view(None), "first_drawn": False} == s.view(None)
+        else:
+            with pytest.raises(ValueError, match=r"save move 7 .* is not legal: Knight \d is not in North's Waiting "
+                                                 r"Area: North places first in this game .*first=\"South\""):
+                ninekit.load(json.dumps(old))
+        back = ninekit.load(json.dumps({**old, "options": {**old["options"], "first": "South"}}))
+        assert back.history == s.history and back.view(None) == s.view(None)
 
 
 def test_placement_only_on_the_two_ranks_next_to_home():
     """Placement ruling: South places on rows 2-3, North on rows 8-9, on empty fields."""
-    s = GAME.new(0)
+    s = SOUTH_FIRST.new(0)
     for _ in range(6):
         s = s.play(s.legal_moves()[0])
     assert s.position.phase == "placement"
@@ -178,7 +296,7 @@ def test_placement_only_on_the_two_ranks_next_to_home():
 
 def test_placement_pick_can_be_changed():
     """A chosen Knight may be exchanged for another before it is placed (Cancel)."""
-    s = GAME.new(0)
+    s = SOUTH_FIRST.new(0)
     for _ in range(6):
         s = s.play(s.legal_moves()[0])
     picked = s.play(mv(s, "pick", "S4"))
@@ -550,7 +668,8 @@ def test_log_hides_secret_choices_from_the_other_seat():
     for seat, name in ((0, "South"), (1, "North")):
         theirs = [line for line in s.log(1 - seat) if line.startswith(name)]
         assert len(theirs) == 3 + 6  # three Duty groups, six placements
-        assert all(line.endswith("(secret)") for line in theirs if "assigns" in line)
+        # (the last Duty line may go on to announce the first player)
+        assert all(line.split(". ")[0].endswith("(secret)") for line in theirs if "assigns" in line)
         assert all("(Knight" not in line for line in theirs)
         mine = [line for line in s.log(seat) if line.startswith(name)]
         assert sum("(Knight" in line for line in mine) == 6
@@ -604,6 +723,22 @@ def test_a_fight_shows_in_the_quiet_count_at_once():
     s = position({"c3": "S7", "d4": "N4", "a8": "N1", "a5": "S1"}, quiet_limit=3, quiet=2, waiting=[[], ["N2"]])
     s = go(s, "c3", "d4")
     assert "summon" in s.prompt and s.view(None)["quiet"] == 0
+
+
+def test_determinize_keeps_the_order_of_the_movers_waiting_knights():
+    """Information: determinize(seat) renumbers only the other side's unrevealed Knights, so the seat on move
+    is offered its own choices as before, in the same order.  (Issue 24: North's Waiting Area was re-sorted
+    by Knight id, putting a won-over South Knight ahead of North's own, so the summon buttons came in
+    another order in determinized worlds.)"""
+    s = position({"c3": "N7", "d4": "S6", "a2": "S1", "a8": "N1"}, defected=["S5"], defection=True,
+                 waiting=[[], ["N2", "S5"]])
+    s = go(s, "d4", "c3")  # South's Ranger 6 beats North's Archer 7 (a difference of 1): it falls, North summons
+    assert s.view(None)["fallen"][-1]["duty"] == 7
+    assert s.to_move == 1 and [m.args[0] for m in s.legal_moves()] == ["N2", "S5"]
+    moves = [(m.to_json(), m.text) for m in s.legal_moves()]
+    for k in range(20):
+        d = s.determinize(1, k)
+        assert [(m.to_json(), m.text) for m in d.legal_moves()] == moves and d.view(1) == s.view(1)
 
 
 def test_determinized_state_has_no_history_to_leak():
