@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -231,6 +231,10 @@ class Rules:
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
+    # Options added after the game's saves existed: option name -> the value a save that lacks the
+    # option is loaded with, i.e. what the game did before the option existed (``load`` fills these in
+    # for missing options only; a new game made without the option gets the option's default).
+    save_defaults: Mapping[str, Any] = {}
     hidden_information: bool = False
     summary: str = ""
 
@@ -291,6 +295,11 @@ def register(rules: Rules) -> Rules:
     >>> sorted(_REGISTRY) == games()
     True
     """
+    known = {o.name: o for o in rules.options}
+    for key, value in rules.save_defaults.items():
+        if key not in known:
+            raise ValueError(f"{rules.name}: save_defaults names {key!r}, which is not one of its options")
+        known[key].validate(value)
     _REGISTRY[rules.name] = rules
     return rules
 
@@ -313,7 +322,7 @@ def make(name: str, players: int | None = None, **options) -> Game:
     >>> make("nine_knights", colour="red")
     Traceback (most recent call last):
     ...
-    ValueError: unknown option 'colour' for nine_knights; options are: defection, quiet_limit
+    ValueError: unknown option 'colour' for nine_knights; options are: defection, quiet_limit, first
     """
     if not isinstance(name, str) or name not in _REGISTRY:
         raise ValueError(f"unknown game {name!r}; games are: {', '.join(games())}")
@@ -327,14 +336,19 @@ def make(name: str, players: int | None = None, **options) -> Game:
             else f"{rules.min_players} to {rules.max_players}"
         )
         raise ValueError(f"{rules.title} is for {span} players (got {players!r})")
-    known = {o.name: o for o in rules.options}
-    for key in options:
-        if key not in known:
-            listed = ", ".join(known) or "none"
-            raise ValueError(f"unknown option {key!r} for {name}; options are: {listed}")
+    _check_option_names(rules, options)
     filled = {o.name: o.validate(options.get(o.name, o.default)) for o in rules.options}
     rules.check_options(players, filled)
     return Game(rules, players, filled)
+
+
+def _check_option_names(rules: Rules, names: Iterable[str]) -> None:
+    """Refuse an option name that ``rules`` does not have, listing the ones it has."""
+    known = [o.name for o in rules.options]
+    for key in names:
+        if key not in known:
+            listed = ", ".join(known) or "none"
+            raise ValueError(f"unknown option {_short(key)} for {rules.name}; options are: {listed}")
 
 
 class Game:
@@ -690,7 +704,9 @@ def load(text: str | bytes) -> State:
     Anything else is refused with a ``ValueError`` in the save's own words,
     before any of it is trusted: more than ``MAX_SAVE_BYTES``, not UTF-8, not
     JSON, nested too deeply, numbers too long, a field missing, unknown or of
-    the wrong kind, a move that is malformed or not legal.
+    the wrong kind, a move that is malformed or not legal.  An option the save lacks (a save made before
+    the option existed) gets the value the game had then, from its rules' ``save_defaults``, and otherwise
+    the option's default.
 
     >>> s = make("nine_knights").new(5)
     >>> s = s.play(s.legal_moves()[-1])
@@ -736,8 +752,12 @@ def load(text: str | bytes) -> State:
         raise ValueError(f"save has unknown field(s): {', '.join(map(str, extra))}")
     if not isinstance(data["options"], dict):
         raise ValueError("save field 'options': expected an object")
+    rules = _REGISTRY[data["game"]]
+    # A save made before an option existed lacks it: it is loaded as the game was then (Rules.save_defaults).
+    older = {k: v for k, v in rules.save_defaults.items() if k not in data["options"]}
     try:
-        game = make(data["game"], data["players"], **data["options"])
+        _check_option_names(rules, data["options"])  # before make(), whose own arguments an option could name
+        game = make(data["game"], data["players"], **data["options"], **older)
     except ValueError as exc:
         raise ValueError(f"save field 'players'/'options': {exc}") from None
     if type(data["seed"]) is not int or not 0 <= data["seed"] < SEED_LIMIT:
@@ -753,8 +773,17 @@ def load(text: str | bytes) -> State:
         try:
             state = state.play(move)
         except IllegalMove as exc:
-            raise ValueError(f"save move {number} ({move}) is not legal: {exc}") from None
+            raise ValueError(f"save move {number} ({move}) is not legal: {exc}{_older_note(older)}") from None
     return state
+
+
+def _older_note(older: Mapping[str, Any]) -> str:
+    """For a save that cannot be replayed: which missing options it was loaded with, as an older save."""
+    if not older:
+        return ""
+    filled = ", ".join(f"{k}={_fmt(v)}" for k, v in older.items())
+    return (f" (the save has no option {', '.join(map(repr, older))}, so it was loaded as one made before "
+            f"{'that option' if len(older) == 1 else 'those options'} existed, with {filled})")
 
 
 def _parse_save_int(digits: str) -> int:

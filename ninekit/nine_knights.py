@@ -48,6 +48,9 @@ SUMMONING_FIELDS = (("b2", "e2", "h2"), ("b9", "e9", "h9"))
 # Who places each Knight: 0 the first player, 1 the second (1-2-2-2-2-2-1: six Knights each).
 PLACEMENT_ORDER = (0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0)
 FIRST_CHOICES = ("random", "South", "North")  # the values of option ``first`` (seat numbers 0 and 1 too)
+# Saves made before an option existed are loaded with the value the game had then (see Rules.save_defaults):
+# before option ``first``, South began every game.
+SAVE_DEFAULTS = {"first": "South"}
 KNIGHT_TYPES = {"A": "Archer", "W": "Warrior", "R": "Ranger"}
 GROUPS = ("Small Number Group (1-3)", "Medium Number Group (4-6)", "High Number Group (7-9)")
 HIDDEN_TOKENS = (1, 2, 3, 4, 5)
@@ -414,6 +417,7 @@ class NineKnights(Rules):
         _FirstOption("first", "random", FIRST_CHOICES, "Who places and moves first: chosen at random (the "
                      "rulebook), or fixed to South or North"),
     )
+    save_defaults = SAVE_DEFAULTS
 
     def seat_names(self, players, options):
         return SIDES
@@ -558,7 +562,7 @@ class NineKnights(Rules):
             knight = move.args[0]
             if owner(pos, knight) != seat or knight not in pos.waiting[seat]:
                 if kind == "pick" and pos.placed == 0 and pos.first_drawn and COLOUR[knight] != seat:
-                    # e.g. a save from before the first player was drawn (then South always began)
+                    # e.g. a script or hand-made list of moves that assumes South begins, as before the draw
                     return (f"Knight {DUTY[knight]} is not in {who}'s Waiting Area: {who} places first in this "
                             f"game (the first player is drawn at random from the seed; option first=\"South\" "
                             f"fixes it)")

@@ -238,13 +238,16 @@ def parse_option(game: str, text: str) -> tuple[str, Any]:
     """A ``name=value`` text as the option's name and value, read as the game's Option expects.
 
     Values are read by the type of the option's default (or of its choices): ``true``/``false``
-    (also yes/no, on/off, 1/0) for switches, whole numbers, or the text itself.  Whether the value is
-    allowed is ``ninekit.make``'s to say.
+    (also yes/no, on/off, 1/0) for switches, whole numbers, or the text itself (a whole number when only
+    that is allowed, as for Nine Knights' ``first=1``).  Whether the value is allowed is ``ninekit.make``'s
+    to say.
 
     >>> parse_option("double_nine", "deck=mixed"), parse_option("nine_knights", "defection=yes")
     (('deck', 'mixed'), ('defection', True))
     >>> parse_option("nine_knights", "quiet_limit=40")
     ('quiet_limit', 40)
+    >>> parse_option("nine_knights", "first=North"), parse_option("nine_knights", "first=1")
+    (('first', 'North'), ('first', 1))
     >>> parse_option("nine_knights", "quiet_limit=soon")
     Traceback (most recent call last):
     ...
@@ -252,7 +255,7 @@ def parse_option(game: str, text: str) -> tuple[str, Any]:
     >>> parse_option("nine_knights", "colour=red")
     Traceback (most recent call last):
     ...
-    ValueError: unknown option 'colour' for nine_knights; options are: defection, quiet_limit
+    ValueError: unknown option 'colour' for nine_knights; options are: defection, quiet_limit, first
     """
     name, equals, value = text.partition("=")
     name, value = name.strip(), value.strip()
@@ -276,7 +279,18 @@ def parse_option(game: str, text: str) -> tuple[str, Any]:
             return name, float(value)
         except ValueError:
             raise ValueError(f"option {name!r} of {game} needs a number (got {value!r})") from None
+    if re.fullmatch(r"-?[0-9]{1,19}", value) and not _allows(known[name], value) and _allows(known[name], int(value)):
+        return name, int(value)
     return name, value
+
+
+def _allows(option, value: Any) -> bool:
+    """Whether ``option`` accepts ``value``."""
+    try:
+        option.validate(value)
+    except ValueError:
+        return False
+    return True
 
 
 # --- the summary -------------------------------------------------------------------

@@ -227,7 +227,8 @@ def test_a_loaded_save_seats_the_lone_human_on_the_side_to_move():
 
 
 def test_the_computers_moves_are_shown_until_the_player_acts():
-    app = GameApp("nine_knights", seats=["human", "computer"], seed=5)
+    # South first (the first player is drawn from the seed): North's reply is its three Duty choices only
+    app = GameApp(ninekit.make("nine_knights", first="South"), seats=["human", "computer"], seed=5)
     rng = random.Random(1)
     for _ in range(3):  # South's three Duty choices; then North (the computer) makes its own
         click_once(app, rng)

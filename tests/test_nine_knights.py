@@ -13,6 +13,8 @@ from ninekit.bots import NineKnightsBot, RandomBot
 from ninekit.nine_knights import (
     HIDDEN_TOKENS,
     PLACEMENT_ORDER,
+    RULES,
+    SAVE_DEFAULTS,
     fight,
     fight_reason,
     knight_type,
@@ -249,12 +251,13 @@ def test_saves_store_the_first_option_and_replay():
             assert back.history == s.history and back.view(None) == s.view(None)
 
 
-def test_saves_from_before_the_draw_lack_the_option():
-    """Saves made before the first player was drawn have no "first" in their options, and South began every
-    one.  Loading fills in today's default ("random"): a seed that draws South replays as before; a seed that
-    draws North is refused at the first placement with a message naming the option that fixes it, and the
-    same save with "first": "South" added replays as before.  (Telling an old save from a new game without
-    the option would need the save loader's help: see docs/nine_knights.md.)"""
+def test_saves_from_before_the_draw_load_with_south_first():
+    """Saves: a save (the seed and every decision) replays the game it was made from.  Saves made before the
+    first player was drawn have no "first" in their options, and South began every one of them, so the loader
+    fills in the value the game had before the option existed (``SAVE_DEFAULTS``: "South"), not today's
+    default: such a save replays as before whichever first player its seed draws today.  A new game made
+    without the option still draws its first player, and a save that has the option keeps it."""
+    assert SAVE_DEFAULTS == {"first": "South"} and RULES.save_defaults is SAVE_DEFAULTS
     for seed, drawn in ((3, 0), (0, 1)):
         s = SOUTH_FIRST.new(seed)  # what a game was before the draw
         rng = random.Random(seed)
@@ -262,17 +265,42 @@ def test_saves_from_before_the_draw_lack_the_option():
             s = s.play(rng.choice(s.legal_moves()))
         old = json.loads(s.to_json())
         del old["options"]["first"]
-        assert GAME.new(seed).position.first == drawn
-        if drawn == 0:  # the same game; only how its first player came about reads differently
-            back = ninekit.load(json.dumps(old))
-            assert back.history == s.history and back.position.board == s.position.board
-            assert {**back.view(None), "first_drawn": False} == s.view(None)
-        else:
-            with pytest.raises(ValueError, match=r"save move 7 .* is not legal: Knight \d is not in North's Waiting "
-                                                 r"Area: North places first in this game .*first=\"South\""):
-                ninekit.load(json.dumps(old))
-        back = ninekit.load(json.dumps({**old, "options": {**old["options"], "first": "South"}}))
+        assert GAME.new(seed).position.first == drawn  # today's draw for this seed
+        back = ninekit.load(json.dumps(old))
+        assert back.game.options["first"] == "South" and back.game == SOUTH_FIRST
         assert back.history == s.history and back.view(None) == s.view(None)
+        assert json.loads(back.to_json())["options"]["first"] == "South"  # saved again, it says so
+        # A new game without the option still draws; a save with the option keeps it.
+        assert ninekit.make("nine_knights").options["first"] == "random"
+        for value in ("random", "North"):
+            new = ninekit.make("nine_knights", first=value).new(seed)
+            assert ninekit.load(new.to_json()).game.options["first"] == value
+
+
+def test_an_old_save_that_cannot_replay_says_which_option_was_filled_in():
+    """Saves: a save whose moves are not legal is refused naming the move and the rule; when the save lacks
+    an option, the message also says it was loaded as a save from before that option existed, with the
+    value filled in (here a game where North began, its "first" removed by hand)."""
+    s = ninekit.make("nine_knights", first="North").new(0)
+    while len(s.history) < 7:
+        s = s.play(s.legal_moves()[0])
+    save = json.loads(s.to_json())
+    del save["options"]["first"]
+    with pytest.raises(ValueError, match=r"^save move 7 \(.*\) is not legal: Knight \d is not in South's Waiting "
+                                         r"Area \(the save has no option 'first', so it was loaded as one made "
+                                         r"before that option existed, with first='South'\)$"):
+        ninekit.load(json.dumps(save))
+
+
+@pytest.mark.parametrize("name", ["name", "players", "colour"])
+def test_a_save_with_an_unknown_option_is_refused_naming_it(name):
+    """Saves: a tampered save is refused in the save's own words, even when its option has the name of one of
+    ``ninekit.make``'s own arguments."""
+    save = json.loads(GAME.new(0).to_json())
+    save["options"][name] = 2
+    with pytest.raises(ValueError, match=rf"^save field 'players'/'options': unknown option '{name}' for "
+                                         r"nine_knights; options are: defection, quiet_limit, first$"):
+        ninekit.load(json.dumps(save))
 
 
 def test_placement_only_on_the_two_ranks_next_to_home():

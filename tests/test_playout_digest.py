@@ -8,6 +8,11 @@ seat's log and a save/load round trip.  Odd plies play a move rebuilt from JSON 
 ``legal_moves()``), so a hand-built legal move must still be accepted and recorded as the game's own move.
 Not covered: ``determinize`` (the bots' work changes how it samples; it is not part of the speed work).
 If a rules change *meant* to alter what a game shows, re-record the digests with ``playout_digest``.
+Re-recorded so far (only the changed cases; every other digest still matched, unchanged):
+Codinca (all three), for the end-of-turn prompt that no longer tells whether the mover's Key Disc matches
+(with the prompts left out, the old and new playouts hash the same); Nine Knights (all four), for the first
+player drawn from the seed and the views' ``first``/``first_drawn`` (with ``first="South"`` and those two
+keys left out, the old and new playouts hash the same).
 """
 
 import hashlib
@@ -18,7 +23,8 @@ import pytest
 
 import ninekit
 
-# (game, players, options, seeds); DIGESTS: the first 32 hex digits of each sha256, recorded before the speed work.
+# (game, players, options, seeds); DIGESTS: the first 32 hex digits of each sha256, recorded before the speed work
+# (re-recorded where a rules change meant to alter a game: see the module docstring).
 CASES = [
     ("nine_knights", 2, {}, (0, 1)),
     ("nine_knights", 2, {"defection": True, "quiet_limit": 20}, (3, 4)),
@@ -36,19 +42,19 @@ CASES = [
 ]
 
 DIGESTS = {
-    'nine_knights/2/{}/0': "026d681873eb9df172d402be88363f4f",
-    'nine_knights/2/{}/1': "6550c077237ccf80a20faaf162ef1f4e",
-    'nine_knights/2/{"defection":true,"quiet_limit":20}/3': "d760dd624cb14b431d178df8cac0e761",
-    'nine_knights/2/{"defection":true,"quiet_limit":20}/4': "be628f7d18ac924ba58387b0a4904c4e",
+    'nine_knights/2/{}/0': "4252ff115287dc575c3d617a5779173f",
+    'nine_knights/2/{}/1': "9bdc40f1ba15dbe202d03f368c467668",
+    'nine_knights/2/{"defection":true,"quiet_limit":20}/3': "0aa98c6208f94fc4ea3f20407225e39e",
+    'nine_knights/2/{"defection":true,"quiet_limit":20}/4': "3ca5cfdcddfc8f8f8fcb29794791a9fc",
     'double_nine/2/{}/0': "db47f4f7c9846a91add01ffc0f574a3c",
     'double_nine/2/{}/1': "b9a64bfb5b08531565d2e4a546d6a1d4",
     'double_nine/2/{}/2': "6b194d616eedd166624c03df4923a528",
     'double_nine/3/{"deck":"mixed","target":true}/3': "01f7d205effa146ff37914937b64164f",
     'double_nine/4/{"competition":true,"teams":true}/4': "fffdaa3455387489ddfc8becebbe20f6",
     'double_nine/4/{"deck":"expansion"}/5': "640644686adf51bfae0d1d95fbfe95e9",
-    'codinca/2/{}/0': "214274ef31af967f0bc9f7139cec8d49",
-    'codinca/3/{"beginner":true}/2': "4419130f322d90de4b17397b9985089c",
-    'codinca/4/{"round_limit":10}/3': "c844fe6a0c395d1fce7d9e3b5cac2479",
+    'codinca/2/{}/0': "a25baa80d012256f38e37320a1076674",
+    'codinca/3/{"beginner":true}/2': "a00d02c8987100ccf15515803441ef4d",
+    'codinca/4/{"round_limit":10}/3': "fd8d4a2c893d5c09d57c2aa05795e6c5",
     'code_of_nine/3/{}/0': "3441bd83975884ac0171c81435a5ca69",
     'code_of_nine/4/{"expert":true}/2': "71d004e7713443c0aa13ef9d42b2fb73",
     'count_of_nine/1/{}/0': "52649277568e60a1a7e5e902184e0646",

@@ -157,7 +157,7 @@ def test_csv_has_one_row_per_game_with_the_documented_columns(tmp_path):
         assert cell["bots"] == ";".join(row["bots"])
         assert cell["winners"] == ";".join(map(str, row["winners"]))
         assert cell["scores"] == ";".join(map(str, row["scores"]))
-        assert json.loads(cell["options"]) == {"defection": False, "quiet_limit": 4}
+        assert json.loads(cell["options"]) == {"defection": False, "quiet_limit": 4, "first": "random"}
         assert cell["reason"] == row["reason"]
     assert any(cell["winners"] == "" for cell in cells), "quiet_limit=4 should end some game in a draw"
     assert read_rows(path) == rows
