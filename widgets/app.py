@@ -386,7 +386,10 @@ class GameApp(w.VBox):
             rows.append(w.HBox([self._form_seats, self._form_levels], layout=w.Layout(width="100%")))
             self._form_random_seat = w.Checkbox(value=self.random_seat, indent=True, style=_LABEL_STYLE,
                                                 description="Seat a lone human player at random",
-                                                tooltip="Who moves first is then a matter of chance, as at the table",
+                                                tooltip="Each new game gives you a seat drawn at random, as when "
+                                                        "sitting down at the table: your side and, where the seats "
+                                                        "play in a fixed order, your place in it (Nine Knights "
+                                                        "draws who moves first anyway)",
                                                 layout=w.Layout(width="auto"))
             rows.append(_form_row(self._form_random_seat))
             self._form_seed = w.Text(value=seed_text, placeholder="secret random deal", tooltip=SEED_HELP,

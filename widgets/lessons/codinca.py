@@ -61,17 +61,17 @@ RULES = [
     Rule("switch-diagonal", "Diagonal neighbours count for the Switch"),
     Rule("switch-two-own", "You may switch two of your own tiles", "ruling"),
     Rule("switch-same", "Switching two of your tiles that look the same is allowed (it changes nothing)",
-         "app decision 10"),
+         "app decision 9"),
     Rule("flip", "The Flip turns one tile over, stone to gold or back, without moving it"),
     Rule("flip-any", "The Flip may turn any tile, another player's too"),
     Rule("no-switch", "With no legal Switch the Switch is skipped and the turn goes on with the Flip",
-         "ruling; app decision 5"),
+         "ruling; app decision 4"),
     # No Rewind
     Rule("no-rewind", "No Rewind: you may not switch back the two tiles the previous player just switched"),
     Rule("no-rewind-flip", "No Rewind does not stop you flipping back a tile the previous player flipped"),
     Rule("no-rewind-next", "No Rewind binds only the next player; later players may undo that Switch"),
     Rule("no-rewind-round", "No Rewind holds across the end of a round: Fire is bound by the last Switch of the "
-                            "round before", "app decision 11"),
+                            "round before", "app decision 10"),
     # Key Discs
     Rule("disc-match", "A disc matches when its shape holds exactly your four tiles with the sides it shows",
          "rulebook; ruling"),
@@ -83,7 +83,7 @@ RULES = [
     Rule("corners-3x3", "Four corners: also the corners of any 3×3 square"),
     Rule("claim-end", "A disc is claimed only at the end of your turn, after the Switch and the Flip"),
     Rule("claim-ends-turn", "A claim ends your turn (one claim a turn)", "rulebook; ruling"),
-    Rule("claim-compulsory", "Claiming a matching disc is compulsory", "app decision 7"),
+    Rule("claim-compulsory", "Claiming a matching disc is compulsory", "app decision 6"),
     Rule("claim-shown", "A claimed disc is shown to the other players"),
     Rule("claim-stays", "A claimed disc stays claimed even if the pattern breaks later", "ruling"),
     # Luck
@@ -91,7 +91,7 @@ RULES = [
     Rule("luck-when", "Luck actions are taken before your Switch or after your Flip, never between",
          "rulebook; ruling"),
     Rule("luck-spent", "A token is spent when the action is chosen; only an action that can be completed is "
-                       "offered", "app decision 2"),
+                       "offered", "app decision 1"),
     Rule("luck-before-claim", "Luck actions after your Flip come before your claim"),
     Rule("luck-several", "Several Luck actions may be taken in one turn"),
     Rule("luck-again", "The same action may be bought again (except Rewind)"),
@@ -108,13 +108,13 @@ RULES = [
     Rule("rewind", "Rewind: before your Switch, switch back the previous player's Switch", "rulebook; ruling"),
     Rule("rewind-once", "Rewind may be used once per game"),
     Rule("rewind-stands", "Rewind (and No Rewind) only while that Switch still stands: once another action moves a "
-                          "tile onto either square it lapses", "ruling; app decisions 4 and 12"),
+                          "tile onto either square it lapses", "ruling; app decisions 3 and 11"),
     # Trap Cards
     Rule("trap-hidden", "You may not look at your Trap Card unless you spend a Luck token on Reveal Trap"),
     Rule("reveal-trap", "Reveal Trap: look at your card, then play it now or keep it for a later turn"),
-    Rule("reveal-public", "Others see that you used Reveal Trap, but not the card", "app decision 3"),
+    Rule("reveal-public", "Others see that you used Reveal Trap, but not the card", "app decision 2"),
     Rule("trap-anytime", "The Trap Card may be played at any time in your turn, even between the Switch and the "
-                         "Flip", "rulebook; ruling; app decision 6"),
+                         "Flip", "rulebook; ruling; app decision 5"),
     Rule("trap-flips", "A Trap flips the tiles it marks to the side shown; nothing moves"),
     Rule("trap-once", "Each player has one Trap Card for the whole game; once played it is used up", "ruling"),
     Rule("trap-earth", "The card is laid with its arrow towards the board: Earth reads it as printed", "ruling"),
@@ -132,10 +132,10 @@ RULES = [
     Rule("lock-all-squares", "An action needs all its squares unlocked; nothing resolves partially", "ruling"),
     Rule("lock-one-totem", "There is one Totem: locks never stack", "ruling"),
     Rule("trap-breaks-lock", "Any Trap makes the lock in play fail: the Totem goes home",
-         "rulebook; app decision 1"),
+         "rulebook; ruling"),
     # the end
     Rule("win", "Full game: the first player to claim all four discs wins"),
-    Rule("end-shown", "At the end every Key Disc and Trap Card is shown", "app decision 9"),
+    Rule("end-shown", "At the end every Key Disc and Trap Card is shown", "app decision 8"),
     Rule("beginner", "Beginner game (a variant): the first player to claim three discs wins"),
     Rule("round-limit", "Round limit: after the last seat's turn of the last round the most claims win",
          "house rule"),
@@ -879,8 +879,8 @@ def _locks(t: Tutorial) -> None:
     _step(t, "trap-breaks-lock", start, "A Trap breaks the lock", "Break Fire's lock on rank 1 this turn.",
           lambda s: s.to_move == EARTH and s.view(None)["totem"] == "V22", [TRAP],
           hint="You do not need to know your Trap Card: playing any Trap, even blind, makes the lock in play fail.",
-          success="Any Trap makes the lock in play fail at once: the Lock Totem goes home (the rulebook's words; "
-                  "see the end of this page).",
+          success="Any Trap makes the lock in play fail at once, whichever squares the lock covers: the Lock "
+                  "Totem goes home (the rulebook's words, and a ruling).",
           miss="the lock still stands", wrong=(luck("block_lock"), "locks never stack"),
           teaches=("trap-blind", "trap-breaks-lock", "lock-one-totem"), uses=LUCK + ("line-lock", "trap-flips"))
 

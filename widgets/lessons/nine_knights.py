@@ -9,7 +9,7 @@ shows one step per cell under the chapters' headings, and ``docs/nine_knights.md
 table written from this data (``python -m widgets.lessons nine_knights``).
 
 Every position is built explicitly with the rules engine (``position(...)`` for the movement phase,
-:func:`_set_up` for the Duty Tokens and the Placement Phase, South always the first player), so no step
+:func:`_set_up` for the Duty Tokens and the Placement Phase, South always drawn to start), so no step
 depends on how a new game is dealt; the checks read the outcome, never the exact clicks, so any legal way
 to the goal counts.  North replies with :func:`reply`, a fixed, readable policy (win at once if it can,
 else win a fight, else step away from South's Knights), so every step plays the same way each time.
@@ -54,8 +54,8 @@ RULES = [
          "Archer, one Warrior and one Ranger"),
     Rule("duty-one-group-at-a-time", "The player chooses, one group at a time, which type gets which number",
          "ruling"),
-    Rule("first-player", "The first player is chosen at random; this app calls the first player South",
-         "rulebook; ruling"),
+    Rule("first-player", "The first player is chosen at random (in a new game, from its seed); in these lessons "
+         "you play South, who was drawn to start"),
     Rule("placement-rows", "Knights are placed on empty fields of the owner's two rows next to home (South rows "
          "2–3, North rows 8–9)", "ruling"),
     Rule("one-per-field", "A field holds one Knight"),
@@ -218,12 +218,12 @@ def _won(seat: int):
 def _set_up(phase: str = "duty") -> ninekit.State:
     """A game at the start of set-up (``"duty"``) or of the Placement Phase (``"placement"``, both players'
     Duty Tokens given as Archer, Warrior, Ranger in every group), built explicitly: the deal is
-    :data:`DEALT_GOALS` and :data:`DEALT_HIDDEN`, and South is the first player, whatever a new game would
-    draw."""
+    :data:`DEALT_GOALS` and :data:`DEALT_HIDDEN`, and South is the first player, marked as drawn at random (as
+    in a new game: the views say so), whatever a new game's seed would draw."""
     base = position({"e5": "S1", "e6": "N1"}).position  # a valid Position; every field below is replaced
     empty = {"board": (None,) * len(SQUARES), "fallen": (), "revealed": frozenset(), "defected": frozenset(),
              "goals": DEALT_GOALS, "hidden": DEALT_HIDDEN, "hidden_shown": (False, False), "turn": 0,
-             "placed": 0, "quiet": 0}
+             "placed": 0, "quiet": 0, "first": SOUTH, "first_drawn": True}
     if phase == "duty":
         pos = dataclasses.replace(base, **empty, orders=((None,) * 3, (None,) * 3), waiting=((), ()),
                                   phase="duty", step=("duty", SOUTH, 0))
