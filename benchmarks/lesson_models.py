@@ -4,7 +4,7 @@
 browser), counts the live ipywidgets models (``ipywidgets.Widget.widgets``) and prints, per game:
 
 - at load: the models that exist once the notebook has run, before the learner scrolls (the progress bar,
-  each step's placeholder) — what Voila sends to a new page;
+  each step's placeholder, the first step's board) — what Voila sends to a new page;
 - all built: after every step has built its board (what a page sent at load before steps were lazy);
 - per built step: mean and largest number of models one step adds when built, and the most common kinds.
 
@@ -37,7 +37,7 @@ def measure(game: str) -> dict:
     before = live()
     lesson = tutorial_for(game)
     for key in lesson.steps:
-        lesson.steps[key]  # what a step cell shows: the placeholder
+        lesson.steps[key]._repr_mimebundle_()  # what a step cell shows: the placeholder (the first: its board)
     at_load = live() - before
     per_step, added = [], collections.Counter()
     for key in lesson.steps:

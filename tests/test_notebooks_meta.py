@@ -178,14 +178,40 @@ def test_nine_knights_tutorial_marks_rulings_and_hides_helpers():
         assert CHECK not in cell_source(cell), "use the nbval-check-output cell tag in the Nine Knights tutorial"
 
 
+MAINTAINERS = "maintainers"  # the cell tag of a tutorial's self-check and its note: Voila and the site hide them
+
+
+def learner_prose(nb: dict) -> str:
+    """The markdown a learner sees: every markdown cell but those tagged ``maintainers``."""
+    return "\n".join(cell_source(c) for c in nb["cells"]
+                     if c["cell_type"] == "markdown" and MAINTAINERS not in c.get("metadata", {}).get("tags", []))
+
+
+@pytest.mark.parametrize("path", sorted((NOTEBOOKS / "tutorials").glob("*.ipynb")), ids=lambda p: p.stem)
+def test_tutorial_keeps_the_maintainers_check_off_the_learners_page(path):
+    """Rule of the tutorials: the self-check cell and its note are tagged ``maintainers`` (hidden from learners),
+    and the learner's text has no programmer words: no docs/ paths, no "ninekit decision"."""
+    nb = read_notebook(path)
+    tagged = [c for c in nb["cells"] if MAINTAINERS in c.get("metadata", {}).get("tags", [])]
+    assert any("verify_all" in cell_source(c) for c in tagged), "tag the lesson.verify_all() cell 'maintainers'"
+    for cell in nb["cells"]:
+        text = cell_source(cell)
+        if "For maintainers" in text or "verify_all" in text:
+            assert cell in tagged, f"tag this cell 'maintainers': {text[:60]!r}"
+    prose = learner_prose(nb)
+    for words in ("docs/", "ninekit decision", "NINEKIT_NBVAL"):
+        assert words not in prose, f"programmer words on the learner's page: {words!r}"
+
+
 def test_double_nine_tutorial_marks_rulings_and_hides_helpers_and_answers():
     """The Double Nine tutorial is lesson steps between texts, works with code hidden, and names its sources."""
     path = NOTEBOOKS / "tutorials" / "double_nine.ipynb"
     nb = read_notebook(path)
     prose = "\n".join(cell_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
     code = [cell_source(c) for c in nb["cells"] if c["cell_type"] == "code"]
+    prose = learner_prose(nb)
     assert prose.count("(a ruling)") >= 15, "mark what comes from the rulings, not the rulebook, as '(a ruling)'"
-    assert prose.count("(a ninekit decision)") >= 8, "mark the developers' decisions as '(a ninekit decision)'"
+    assert prose.count("this app's choice") >= 7, "mark the developers' decisions as '(this app's choice)'"
     assert "reconstructed" in prose, "say that the full deck's composition is reconstructed by a ruling"
     for section in ("Set-up", "Game end and victory", "Copies", "selection rules"):
         assert re.search(rf"^## .*{section}", prose, re.M | re.I), f"a section {section!r}"
@@ -220,7 +246,8 @@ def test_double_nine_tutorial_marks_rulings_and_hides_helpers_and_answers():
     last = paragraph("Fortune Teller on the last card")
     assert "the game ends at the end of this turn" in last and "(a ruling" in last and "nobody draws it" in last
     assert "(a ruling" in paragraph("not replaced", "Sniper"), "Sniper on an empty pile is decided by the rulings"
-    assert "(a ninekit decision)" in paragraph("If the pile is empty, Fortune Teller cannot draw")
+    empty = paragraph("With the pile already empty, Fortune Teller draws nothing")
+    assert "With the pile already empty, Fortune Teller draws nothing (this app's choice)" in empty
     for cell in nb["cells"]:
         assert CHECK not in cell_source(cell), "no nbval comments in the Double Nine tutorial"
         assert not _checked(cell), "the Double Nine tutorial compares no printed output: its steps are checked"

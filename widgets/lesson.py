@@ -146,13 +146,21 @@ _PROGRESS_CSS = r"""
 
 _NEAR_ESM = r"""
 function render({ model, el }) {
+  // One model for every step of a tutorial not built yet: each step shows its own view of it, inside the step's
+  // box (class ninekit-lesson-pending, and nk-step-<key> naming the step).
   const box = document.createElement("div");
   box.className = "ninekit-step-placeholder";
-  box.textContent = model.get("label") + " · the board appears as you scroll to it";
   el.appendChild(box);
-  let sent = false, watch = null, tries = 0;
-  const near = () => { if (!sent) { sent = true; model.send({ event: "near" }); } };
-  if (typeof IntersectionObserver === "undefined") { near(); return; }
+  const MARGIN = 1600;  // px: "near" is within about two screens above or below what the learner sees
+  let sent = false, watch = null, tries = 0, key = null, root = null, timer = null, queued = false;
+  const paint = () => {
+    box.textContent = (model.get("labels")[key] || "A lesson step") + " · the board appears as you scroll to it";
+  };
+  function stepKey() {
+    const holder = el.closest(".ninekit-lesson-pending");
+    const name = holder && Array.from(holder.classList).find((c) => c.startsWith("nk-step-"));
+    return name ? name.slice("nk-step-".length) : null;
+  }
   // What scrolls the page: Voila's #rendered_cells, JupyterLab's notebook panel, or the window.
   function scroller() {
     for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
@@ -162,20 +170,54 @@ function render({ model, el }) {
     }
     return null;
   }
-  function start() {
+  function stop() {
+    if (watch) watch.disconnect();
+    if (timer) clearInterval(timer);
+    (root || window).removeEventListener("scroll", onScroll);
+    window.removeEventListener("resize", onScroll);
+    model.off("change:labels", paint);
+  }
+  function near() {
     if (sent) return;
-    if (!el.isConnected) {  // not in the page yet: look again on the next frame (give up waiting after ~10 s)
-      if (++tries < 600) requestAnimationFrame(start); else near();
+    sent = true;
+    stop();
+    model.send({ event: "near", step: key });
+  }
+  // Is the placeholder laid out and within MARGIN of the visible part of the page?
+  function check() {
+    queued = false;
+    if (sent || !el.isConnected) return;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) return;  // hidden, or not laid out yet
+    const view = root && root.isConnected ? root.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+    if (box.bottom >= view.top - MARGIN && box.top <= view.bottom + MARGIN) near();
+  }
+  function onScroll() {
+    if (!queued) { queued = true; requestAnimationFrame(check); }
+  }
+  function start() {
+    if (!el.isConnected || !(key = stepKey())) {  // not in the page yet: look again on the next frames
+      if (++tries < 600) requestAnimationFrame(start); else setTimeout(start, 500);
       return;
     }
-    // Near: within about two screens above or below what the learner sees, so it is built before it is reached.
-    watch = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) { near(); watch.disconnect(); }
-    }, { root: scroller(), rootMargin: "1600px 0px 1600px 0px" });
-    watch.observe(el);
+    paint();
+    model.on("change:labels", paint);
+    root = scroller();
+    // Three ways to notice the learner coming near, as layouts settle at different times in Voila, JupyterLab
+    // and the static site: an IntersectionObserver, the scroller's scroll events, and a look every second.
+    if (typeof IntersectionObserver !== "undefined") {
+      watch = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) near();
+      }, { root, rootMargin: `${MARGIN}px 0px ${MARGIN}px 0px` });
+      watch.observe(el);
+    }
+    (root || window).addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll, { passive: true });
+    timer = setInterval(() => { if (!root || !root.isConnected) root = scroller(); check(); }, 1000);
+    check();
   }
   start();
-  return () => { if (watch) watch.disconnect(); };
+  return stop;
 }
 export default { render };
 """
@@ -198,16 +240,32 @@ def _pending_layout() -> w.Layout:
 
 
 class ShowWhenNear(anywidget.AnyWidget):
-    """A lesson step's stand-in until the learner scrolls near it: one model, no board.
+    """The stand-in of a tutorial's steps until the learner scrolls near them: one model for all of them.
 
-    In the browser it tells Python (``{"event": "near"}``) once it comes within about two screens of the
-    visible part of the page; the step then builds its board in its place.  Pages whose browser has no
+    Each step not built yet shows a view of it (the step's box has the classes ``ninekit-lesson-pending`` and
+    ``nk-step-<key>``); the view shows the step's label (``labels[key]``) and tells Python
+    (``{"event": "near", "step": key}``) once it comes within about two screens of the visible part of the
+    page; ``on_near(key)`` then builds that step in its place.  Pages whose browser has no
     IntersectionObserver ask at once.
     """
 
     _esm = _NEAR_ESM
     _css = _NEAR_CSS
-    label = traitlets.Unicode("").tag(sync=True)
+    labels = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
+
+    def __init__(self, on_near: Callable[[str], object], **kwargs):
+        super().__init__(layout=_pending_layout(), **kwargs)
+        self._on_near = on_near
+        self.on_msg(lambda _widget, content, _buffers: self.receive(content))
+
+    def receive(self, content) -> None:
+        """A message from the browser: ``{"event": "near", "step": key}``; anything else is ignored."""
+        if isinstance(content, dict) and content.get("event") == "near" and isinstance(content.get("step"), str):
+            self._on_near(content["step"])
+
+    def add(self, key: str, label: str) -> None:
+        """Show ``label`` in the placeholder of step ``key``."""
+        self.labels = {**self.labels, key: label}
 
 
 class ProgressBar(anywidget.AnyWidget):
@@ -293,6 +351,8 @@ class Tutorial:
         self.chapters: list[Chapter] = []
         self.steps = _Steps(self)
         self._restored: set[str] = set()
+        self._shown_one = False  # a step was shown (the first is built at once: see LessonStep._repr_mimebundle_)
+        self._near: ShowWhenNear | None = None
         self.progress = ProgressBar(key=key, on_restore=self._restore)
 
     @property
@@ -367,6 +427,17 @@ class Tutorial:
             steps = ", ".join(f"`{k}`" for k in teaching[rule.key]) or "—"
             lines.append(f"| {number} | {rule.text} | {rule.source} | {steps} |")
         return "\n".join(lines) + "\n"
+
+    def _near_watch(self) -> ShowWhenNear:
+        """The placeholder every step not built yet shows (one model for the whole tutorial)."""
+        if self._near is None:
+            self._near = ShowWhenNear(self._build_near)
+        return self._near
+
+    def _build_near(self, key: str) -> None:
+        step = self.steps.built.get(key)  # only a step this page shows
+        if step is not None:
+            step.build()
 
     def _paint_chapters(self) -> None:
         self.progress.chapters = [{"key": c.key, "title": c.title, "steps": list(c.steps)} for c in self.chapters]
@@ -539,17 +610,14 @@ class LessonStep(w.VBox):
             label += f" · {title}"
         self._head_label = label
         self._built = False
-        # Until the learner scrolls near it, the step is a placeholder of one model (ShowWhenNear): a page of
-        # fifty steps sends a few models per step, not a whole board each (see docs/development.md, "Lesson
-        # steps are built when first seen").
+        # Until the learner scrolls near it, the step is one model, its box, holding a view of the tutorial's
+        # shared ShowWhenNear: a page of fifty steps sends about one model per step, not a whole board each
+        # (see docs/development.md, "Lesson steps are built when first seen").
         self.add_class("ninekit-lesson-pending")
-        self._near = ShowWhenNear(label=label, layout=_pending_layout())
-        self._near.on_msg(lambda _widget, content, _buffers: self._on_near(content))
-        self.children = [self._near]
-
-    def _on_near(self, content) -> None:
-        if isinstance(content, dict) and content.get("event") == "near":
-            self.build()
+        self.add_class(f"nk-step-{key}")
+        near = tutorial._near_watch() if tutorial is not None else ShowWhenNear(lambda _key: self.build())
+        near.add(key, label)
+        self.children = [near]
 
     def build(self) -> LessonStep:
         """Build the step's board and buttons now (done by itself when the step is first near the screen,
@@ -574,12 +642,13 @@ class LessonStep(w.VBox):
         self._show_button.on_click(lambda _b: self.app._guard(self.show_me))
         buttons = w.HBox([self._hint_button, self._reset_button, self._show_button],
                          layout=w.Layout(flex_flow="row wrap")).add_class("nk-lesson-buttons")
-        near, self._near = self._near, None
+        placeholder = self.children[0]
         self.layout = w.Layout()  # its own from now on (the placeholders share one)
         self.children = [self._head, self._goal_html, self._feedback, buttons, self._app]
         self.remove_class("ninekit-lesson-pending")
         self.add_class("ninekit-lesson")
-        near.close()
+        if self._tutorial is None:
+            placeholder.close()  # this step's own; a tutorial's is shared by its other steps
         self._paint_head()
         return self
 
@@ -808,7 +877,14 @@ class LessonStep(w.VBox):
                 "<p><i>Open this notebook in JupyterLab or Voila to play this step.</i></p></div>")
 
     def _repr_mimebundle_(self, **kwargs):
-        """The live widget, plus :meth:`static_html` for pages that cannot run widgets."""
+        """The live widget, plus :meth:`static_html` for pages that cannot run widgets.
+
+        The first step a page shows is built at once: it is on the learner's first screen, and a page that
+        is still running its later cells (the static site's in-browser Python runs them one by one) could
+        not answer the placeholder's "near" before they are done."""
+        if self._tutorial is not None and not self._tutorial._shown_one:
+            self._tutorial._shown_one = True
+            self.build()
         data = super()._repr_mimebundle_(**kwargs)
         if isinstance(data, tuple):
             data = data[0]

@@ -31,6 +31,7 @@ from appdriver import (
     keep_local,
     phone_screen,
     play_to_end,
+    read_whole_tutorial,
     serve_static,
     set_seats,
     settle,
@@ -201,13 +202,33 @@ def test_a_tutorial_step_is_solved_by_a_click(site_page, site_url, artifacts_dir
 
     page = site_page.page
     page.goto(f"{site_url}/voici/render/tutorials/nine_knights.html", wait_until="domcontentloaded")
+    # The step builds its board when scrolled near: bring its placeholder into view first.
+    waiting = page.locator(".ninekit-step-placeholder").filter(has_text="Placing: your two rows")
     step = page.locator(".ninekit-lesson").filter(has_text="Placing: your two rows")
-    expect(step).to_be_visible(timeout=FIRST_LOAD_TIMEOUT_MS)
+    waiting.or_(step).first.wait_for(timeout=FIRST_LOAD_TIMEOUT_MS)
+    waiting.or_(step).first.scroll_into_view_if_needed()
+    expect(step).to_be_visible(timeout=60_000)
     step.scroll_into_view_if_needed()
     step.locator('.ninekit-board [data-id="e3"].legal:visible').click()
     expect(step.locator(".nk-feedback")).to_contain_text("Solved!")
     expect(page.locator(".ninekit-progress").first).to_contain_text("1 of")
     step.screenshot(path=str(artifacts_dir / "site_tutorial_step.png"))
+    site_page.check_clean()
+
+
+@pytest.mark.parametrize("game", TUTORIALS)
+def test_every_step_of_a_tutorial_shows_in_the_static_site(site_page, site_url, game, artifacts_dir):
+    """Rule of the tutorials: read to its end, a tutorial page of the site shows every step the tutorial defines,
+    each building its board as it is scrolled near, and no "Error displaying widget"; no maintainers' text."""
+    from widgets.lessons import tutorial_for
+
+    page = site_page.page
+    page.goto(f"{site_url}/voici/render/tutorials/{game}.html", wait_until="domcontentloaded")
+    page.locator(".ninekit-lesson").first.wait_for(timeout=FIRST_LOAD_TIMEOUT_MS)  # the first step, built at once
+    counts = read_whole_tutorial(page, len(tutorial_for(game).steps))
+    page.screenshot(path=str(artifacts_dir / f"site_tutorial_{game}_end.png"))
+    assert counts == {"built": counts["expected"], "pending": 0, "errors": 0, "expected": counts["expected"]}
+    assert "For maintainers" not in page.inner_text("body")
     site_page.check_clean()
 
 
