@@ -575,6 +575,9 @@ class LessonStep(w.VBox):
       game has no replies to wait for: e.g. once the learner's turn is complete).
     - ``miss``: why an attempt that ended without the goal misses it (text, or ``state -> text``).
     - ``success``: what solving it says (the rule in a sentence).
+    - ``table``: the table adapter that draws the board (default: the game's own), e.g. one that leaves out
+      what the step does not teach yet.
+    - ``teaches``, ``uses``, ``chapter``: the lesson's data (see :class:`Tutorial`).
     - ``wrong``: ``(decision, words)``: a wrong attempt :meth:`verify` makes (a decision, or a list
       of decisions whose last is the wrong one), and words the answer (the rule from
       ``why_illegal``, or ``miss``) must contain.
@@ -584,7 +587,7 @@ class LessonStep(w.VBox):
                  hint, *, key: str = "step", tutorial: Tutorial | None = None, number: int | None = None,
                  title: str = "", learner: int | None = None, opponent=None, turns: int = 1, miss=None,
                  success: str = "", wrong: tuple | None = None, until: Callable[[ninekit.State], bool] | None = None,
-                 teaches: Iterable[str] = (), uses: Iterable[str] = (), chapter: str = ""):
+                 teaches: Iterable[str] = (), uses: Iterable[str] = (), chapter: str = "", table=None):
         super().__init__(layout=_pending_layout())
         if not isinstance(state, ninekit.State) or state.is_over:
             raise ValueError("a lesson step starts from a State of a game that is not over")
@@ -596,6 +599,7 @@ class LessonStep(w.VBox):
         self.turns = turns
         self.wrong = wrong
         self._check, self._miss, self._opponent, self._until = check, miss, opponent, until
+        self._table = table
         self._tutorial = tutorial
         self.teaches, self.uses, self.chapter = tuple(teaches), tuple(uses), chapter
         self._solved = False
@@ -629,7 +633,7 @@ class LessonStep(w.VBox):
         self._head = w.HTML()
         self._goal_html = w.HTML(f'<div class="nk-goal"><b>Goal:</b> {html.escape(self.goal)}</div>')
         seats = [HUMAN if s == self.learner else COMPUTER for s in range(state.game.players)]
-        self._app = GameApp(state, seats=seats, bot_factory=self._bot, compact=True)
+        self._app = GameApp(state, seats=seats, bot_factory=self._bot, compact=True, adapter=self._table)
         self._app.on_change(self._judge)
         self._feedback = w.HTML().add_class("nk-feedback")
         self._hint_button = w.Button(description="Hint", tooltip="A nudge first, then the next decision")
@@ -870,7 +874,7 @@ class LessonStep(w.VBox):
 
     def static_html(self) -> str:
         """The step as a picture (goal and starting board), for pages that cannot run widgets (GitHub)."""
-        picture = adapter_for(self.start.game.name).draw(self.start.view(self.learner), {}, {})
+        picture = (self._table or adapter_for(self.start.game.name)).draw(self.start.view(self.learner), {}, {})
         return (f'<div class="ninekit-lesson-static"><p><b>{html.escape(self._head_label)}.</b> '
                 f"<b>Goal:</b> {html.escape(self.goal)}</p>"
                 f'<div style="max-width:800px">{picture}</div>'

@@ -30,6 +30,7 @@ from ninekit.codinca import position
 from ninekit.codinca.data import DISCS
 
 from ..lesson import Rule, Tutorial, resolve
+from ..tables.codinca import CodincaTable
 
 FIRE, EARTH = 0, 1  # the seats of a two-player game (Fire starts)
 SEAT4 = {"Fire": 0, "Water": 1, "Earth": 2, "Air": 3}  # four players, in turn order
@@ -430,6 +431,7 @@ def tutorial() -> Tutorial:
 # --- 1. Your first game ----------------------------------------------------------------------------
 
 FIRST = "FS FS WS WS / FS FS WS WS / AS ES AS AS / ES ES ES AS"  # a plain board: your four tiles, all stone
+BOARD_ONLY = CodincaTable(panel=False)  # the first steps teach the Switch: no discs, Trap or Luck shown yet
 
 
 def _first_game(t: Tutorial) -> None:
@@ -441,7 +443,7 @@ def _first_game(t: Tutorial) -> None:
           success="A Switch exchanges one of your own tiles with a tile next to it — anyone's tile, even one "
                   "of an element nobody plays.",
           miss="no Earth tile reached d1", wrong=(tile("d1"), "must include one of your own"),
-          teaches=("element", "switch", "switch-own-tile", "empty-seat"))
+          teaches=("element", "switch", "switch-own-tile", "empty-seat"), table=BOARD_ONLY)
 
     _step(t, "switch-diagonal", start, "Diagonal Switch", "Put one of your Earth tiles on d2, in one Switch.",
           lambda s: _tiles(s)["d2"][0] == "Earth", [tile("c1"), switch("d2")],
@@ -449,7 +451,7 @@ def _first_game(t: Tutorial) -> None:
                "a corner?",
           success="Diagonal neighbours count: a Switch may go in any of the eight directions.",
           miss="no Earth tile reached d2", wrong=([tile("a1"), switch("d2")], "is not next to"),
-          teaches=("switch-diagonal",), uses=("element", "switch"))
+          teaches=("switch-diagonal",), uses=("element", "switch"), table=BOARD_ONLY)
 
     _claim(t, "flip", "The Flip", "AG FS WS FG / FS WG AG WS / AS FG AG EG / EG EG ES WS", "L2",
            [tile("d2"), switch("d1"), flip("c1"), claim("L2")],

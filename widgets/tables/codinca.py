@@ -500,6 +500,11 @@ class CodincaTable(TableAdapter):
     narrow_layout = True
     selection_kinds = frozenset({"tile", "pair", "luck"})
 
+    def __init__(self, panel: bool = True):
+        """``panel=False``: the board and whose tiles are yours only, without Key Discs, the Trap Card, Luck
+        tokens and the other players (a lesson's first steps show only what they teach)."""
+        self.panel = panel
+
     def selects(self, move) -> bool:
         """A chosen tile or pair, or a Luck action that asks a further choice, may be put back or switched;
         never Reveal Trap (the card was seen) nor Rewind (a Switch was undone)."""
@@ -879,6 +884,10 @@ class CodincaTable(TableAdapter):
         y0 = y
         n = len(view.get("elements") or [])
         seat = ctx.seat
+        if seat is not None and not self.panel:
+            out.append(glyph(x + 8, y + 9, 14, (view.get("elements") or [])[seat]))
+            out.append(el("text", f"You: {_seat_label(view, seat)}", x=x + 20, y=y + 9, class_="cx-h"))
+            return out, 22
         if seat is not None:
             parts, h = self._own(ctx, x, y, width)
             out += parts
