@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -24,6 +26,7 @@ from appdriver import (
     CHROMIUM_ARGS,
     NOTEBOOKS,
     chromium_executable,
+    is_local,
     keep_local,
     start_voila,
     stop_voila,
@@ -168,3 +171,37 @@ def serve_probe(root: Path, name: str, source: str, log: Path):
         yield f"{base_url}/voila/render/{name}"
     finally:
         stop_voila(proc)
+
+
+# Spins one core for at most 4 minutes (the fixture kills it sooner): a bounded stand-in for a busy machine.
+SPIN = "import time\nend = time.monotonic() + 240\nwhile time.monotonic() < end:\n    pass\n"  # bounded
+
+
+@pytest.fixture
+def busy_machine():
+    """Both cores busy with other processes while the test runs (each stops by itself after 4 minutes)."""
+    spinners = [subprocess.Popen([sys.executable, "-c", SPIN]) for _ in range(2)]
+    try:
+        yield
+    finally:
+        for proc in spinners:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture
+def reader(browser):
+    """A learner's tab at laptop size whose requests are watched, not routed: routing every request through
+    Playwright (``page``'s ``keep_local``) slows a page enough to hide races a learner meets.  Chromium's flags
+    keep it off the network; the test fails if the page asked for anything outside this machine."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.ninekit_errors = watch_errors(page)
+    page.ninekit_external = []
+    page.on("request", lambda request: is_local(request.url) or page.ninekit_external.append(request.url))
+    page.set_default_timeout(60_000)
+    try:
+        yield page
+    finally:
+        assert not page.ninekit_external, f"the page asked for outside addresses: {page.ninekit_external}"
+        context.close()

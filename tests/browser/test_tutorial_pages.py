@@ -16,11 +16,8 @@ flags keep it off the network, and the test fails if the page asked for anything
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
-from appdriver import NOTEBOOKS, is_local, read_whole_tutorial, start_voila, stop_voila, watch_errors
+from appdriver import NOTEBOOKS, read_whole_tutorial, start_voila, stop_voila
 from conftest import VOILA_ERROR_TEXT
 
 from widgets.lessons import tutorial_for
@@ -28,19 +25,6 @@ from widgets.lessons import tutorial_for
 pytestmark = pytest.mark.browser
 
 TUTORIALS = ("nine_knights", "double_nine", "codinca", "count_of_nine", "code_of_nine")
-SPIN = "import time\nend = time.monotonic() + 240\nwhile time.monotonic() < end:\n    pass\n"  # bounded
-
-
-@pytest.fixture
-def busy_machine():
-    """Both cores busy with other processes while the test runs (each stops by itself after 4 minutes)."""
-    spinners = [subprocess.Popen([sys.executable, "-c", SPIN]) for _ in range(2)]
-    try:
-        yield
-    finally:
-        for proc in spinners:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.fixture(scope="module")
@@ -51,22 +35,6 @@ def voila_pool_off(artifacts_dir):
         yield base_url
     finally:
         stop_voila(proc)
-
-
-@pytest.fixture
-def reader(browser):
-    """A learner's tab at laptop size whose requests are watched but not routed (see the module docstring)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.ninekit_errors = watch_errors(page)
-    page.ninekit_external = []
-    page.on("request", lambda request: is_local(request.url) or page.ninekit_external.append(request.url))
-    page.set_default_timeout(60_000)
-    try:
-        yield page
-    finally:
-        assert not page.ninekit_external, f"the page asked for outside addresses: {page.ninekit_external}"
-        context.close()
 
 
 def read_tutorial(page, base_url: str, game: str, **scroll) -> dict:
