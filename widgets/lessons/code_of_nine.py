@@ -627,13 +627,15 @@ def _first_game() -> list[dict]:
               ["seats", "first-start", "deal", "redraw", "redraw-cost", "redraw-secret", "redraw-shuffle"],
               opponent=_replies([redraw("keep")]), turns=3),
         _step("arrange", "Shoal and Abyss", arranged,
-              f"Put Code {hand[0]:02d} ({MEMORIES[hand[0]].name}) in your Abyss, where it is harder to look at.",
+              f"Put Memory card {hand[0]:02d} ({MEMORIES[hand[0]].name}) in your Abyss, where it is harder to "
+              f"look at: the card you click goes in your Shoal, the other in your Abyss.",
               lambda s: _code(s, RED, RED, "Abyss") == hand[0] and s.view(RED)["hand"] is None,
               [shoal(1)],
               "Each button names the card that goes in your Shoal and the one that goes in your Abyss.",
               "Your two Memories now lie in your Shoal and your Abyss for the whole game; you may never swap them. "
               "The rest of the deck goes into the box, unseen by anyone.",
-              f"Code {hand[0]:02d} lies in your Shoal, the easier one to look at",
+              f"Memory card {hand[0]:02d} lies in your Shoal, the easier one to look at (the card you click goes "
+              "in your Shoal)",
               (shoal(0), "lies in your Shoal"), ["shoal-abyss", "boxed"], ["deal"],
               opponent=_replies([shoal(0)])),
         _gain("fortune", "Your first placement", fortune, "Take 3 Coins from the Ruins with one Action pawn.",

@@ -1071,7 +1071,7 @@ def _copies() -> list[Step]:
                   "Luna",
              wrong=("Player 2's Site ×1", "nothing"),
              teaches=("shaman-nothing",), uses=("shaman", "medusa", "hacker-no-chain")),
-        Step("loop-guard", "The loop guard",
+        Step("loop-guard", "A copy of a copy",
              table(2, "Play Archangel", "your Site ×10", "Bring Archangel",
                    boards=[(["Sol", "Archangel"], ["Medusa"]), (["Luna"], ["Elf"])],
                    hands=[["Archangel", "Clown"], ["Hacker"]], pile=["Reaper", "Necromancer", "Hacker"], deck="full"),
