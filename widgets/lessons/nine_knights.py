@@ -33,6 +33,7 @@ import ninekit
 from ninekit.nine_knights import COLOUR, DUTY, KNIGHT_IDS, SQUARES, fight, owner, position
 
 from ..lesson import Rule, Tutorial, resolve
+from ..tables.nine_knights import NineKnightsTable
 
 SOUTH, NORTH = 0, 1
 # The set-up steps' deal, fixed: South's and North's Goal Tokens from column a to i, and the Hidden Tokens.
@@ -269,6 +270,7 @@ class Step:
     teaches: tuple[str, ...]
     uses: tuple[str, ...] = ()
     turns: int = 1
+    table: object = None  # a table adapter that draws less (the first step), or None for the game's own
 
 
 def _win_fight(mine: str, targets: Sequence[str], lost: str, **step) -> Step:
@@ -340,7 +342,7 @@ def _first_game() -> list[Step]:
     return [
         _reach(
             "S3", ["e5"], lambda at: f"your Ranger is on {at}: only the diagonal way, d4 then e5, takes two turns",
-            key="move-one-field", title="Moving one field",
+            key="move-one-field", title="Moving one field", table=NineKnightsTable(details=False),
             start=_play(position({"c3": "S3", "h8": "N6"}), "c3"),
             goal="Bring your Ranger from c3 to e5 in two turns.",
             solution=["d4", "d4", "e5"], turns=3,
@@ -796,7 +798,7 @@ def tutorial() -> Tutorial:
         for step in steps():
             lesson.step(step.key, step.start, goal=step.goal, check=step.check, solution=step.solution,
                         hint=step.hint, title=step.title, miss=step.miss, success=step.success, wrong=step.wrong,
-                        turns=step.turns, teaches=step.teaches, uses=step.uses, opponent=reply)
+                        turns=step.turns, teaches=step.teaches, uses=step.uses, opponent=reply, table=step.table)
     return lesson
 
 

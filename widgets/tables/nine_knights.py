@@ -213,6 +213,11 @@ class NineKnightsTable(TableAdapter):
     # Choosing a Knight (to move, to place, to summon) is a choice the same seat may take back or switch.
     selection_kinds = frozenset({"pick", "select", "summon"})
 
+    def __init__(self, details: bool = True):
+        """``details=False``: leave out the Hidden Tokens and the phase and quiet-move count beside the board
+        (a lesson's first step shows only what it teaches)."""
+        self.details = details
+
     def target_of(self, move) -> str | None:
         if move.kind in BOARD_KINDS and move.args:
             return str(move.args[0])
@@ -546,6 +551,9 @@ class NineKnightsTable(TableAdapter):
         chars = g.chars
         if isinstance(pending_knight, Mapping):
             lines += wrap_lines(f"Knight to bring in: {describe_knight(view, pending_knight)}.", chars)
+        if not self.details:
+            out, h = _text_lines(x, y + 8, lines)
+            return out, h + (4 if lines else 0)
         tokens = view.get("hidden_tokens") or []
         shown = view.get("hidden_revealed") or []
         over = view.get("phase") == "over"
