@@ -644,7 +644,14 @@ def read_whole_tutorial(page, expected_steps: int, timeout_s: float = 240, **scr
     """Scroll a tutorial page to its end, then wait until every lesson step has built its board (or
     ``timeout_s`` passes).  Returns counts: ``built`` (``.ninekit-lesson``), ``pending`` (placeholders left),
     ``errors`` (elements showing "Error displaying widget") and ``expected``.  ``scroll``: how to scroll
-    (``step_px``, ``pause_ms``; see :func:`scroll_through`)."""
+    (``step_px``, ``pause_ms``; see :func:`scroll_through`).
+
+    It first waits until every step's cell is on the page (built or a placeholder): the static site runs
+    and draws the cells one by one, so right after the first step shows, the page does not yet reach its end.
+    """
+    page.wait_for_function(
+        f"() => document.querySelectorAll('{STEP_BUILT}, {STEP_PENDING}').length >= {int(expected_steps)}",
+        timeout=timeout_s * 1000, polling=250)
     scroll_through(page, timeout_s=timeout_s, **scroll)
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
