@@ -640,6 +640,18 @@ def scroll_through(page, step_px: int = 600, pause_ms: int = 60, settle_ms: int 
     raise AssertionError(f"the page did not reach its end within {timeout_s:.0f} s of scrolling")
 
 
+def picture(page, path, timeout_ms: int = 15_000) -> bool:
+    """A screenshot of what the page shows now, for people to look at, not a check: a long page still drawing
+    on a busy machine may not give one in time, and then there is none (returns False)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        page.screenshot(path=str(path), timeout=timeout_ms)
+    except PlaywrightError:
+        return False
+    return True
+
+
 def read_whole_tutorial(page, expected_steps: int, timeout_s: float = 240, **scroll) -> dict:
     """Scroll a tutorial page to its end, then wait until every lesson step has built its board (or
     ``timeout_s`` passes).  Returns counts: ``built`` (``.ninekit-lesson``), ``pending`` (placeholders left),

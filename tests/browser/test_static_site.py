@@ -30,6 +30,7 @@ from appdriver import (
     is_local,
     keep_local,
     phone_screen,
+    picture,
     play_to_end,
     read_whole_tutorial,
     serve_static,
@@ -226,10 +227,10 @@ def test_every_step_of_a_tutorial_shows_in_the_static_site(site_page, site_url, 
     page.goto(f"{site_url}/voici/render/tutorials/{game}.html", wait_until="domcontentloaded")
     page.locator(".ninekit-lesson").first.wait_for(timeout=FIRST_LOAD_TIMEOUT_MS)  # the first step, built at once
     counts = read_whole_tutorial(page, len(tutorial_for(game).steps))
-    page.screenshot(path=str(artifacts_dir / f"site_tutorial_{game}_end.png"))
     assert counts == {"built": counts["expected"], "pending": 0, "errors": 0, "expected": counts["expected"]}
     assert "For maintainers" not in page.inner_text("body")
     site_page.check_clean()
+    picture(page, artifacts_dir / f"site_tutorial_{game}_end.png")
 
 
 def test_the_site_ships_no_notebook_no_lab_app_no_service_worker(site_dir):

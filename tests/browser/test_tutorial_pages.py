@@ -17,7 +17,7 @@ flags keep it off the network, and the test fails if the page asked for anything
 from __future__ import annotations
 
 import pytest
-from appdriver import NOTEBOOKS, read_whole_tutorial, start_voila, stop_voila
+from appdriver import NOTEBOOKS, picture, read_whole_tutorial, start_voila, stop_voila
 from conftest import VOILA_ERROR_TEXT
 
 from widgets.lessons import tutorial_for
@@ -49,7 +49,7 @@ def test_every_step_shows_when_read_quickly_on_a_busy_machine(reader, voila_serv
     """Rule of the tutorials: every lesson step shows its board, with no "Error displaying widget"."""
     page = reader
     counts = read_tutorial(page, voila_server, game)
-    page.screenshot(path=str(artifacts_dir / f"tutorial_{game}_end.png"))
+    picture(page, artifacts_dir / f"tutorial_{game}_end.png")
     assert counts == {"built": counts["expected"], "pending": 0, "errors": 0, "expected": counts["expected"]}
     assert not [e for e in page.ninekit_errors if "model not found" in e], page.ninekit_errors
     progress = page.locator(".ninekit-progress").first.inner_text()
