@@ -110,6 +110,45 @@ SERVICE_WORKER_CUTS = (
 # ninekit Voila template's, share/jupyter/nbconvert/templates/ninekit/index.html.j2).
 CDN_LINK = re.compile(r'<link[^>]*href="https://cdn\.jsdelivr\.net/[^"]*"[^>]*>\s*')
 
+# Voici shows a page's cells (window.display_cells) only when every cell has run; a tutorial of 70 code cells
+# then showed its first step about 1.2 s after its app would have (Code of Nine, 2-core machine).  The tutorial
+# pages show their cells as soon as the first lesson step's board is drawn; the later cells keep running (their
+# steps are placeholders until the learner scrolls to them).  Inserted before the cells, once per page.
+CELLS = '<div id="rendered_cells" style="display: none">'
+SHOW_EARLY = """<script>
+(() => {  // ninekit: show a tutorial as soon as its first lesson step is drawn (static_site/build.py)
+  let anchor = null, home = null;
+  // Once every cell has run, Voici moves the cells into its own scrolling panel, which starts at its top: keep
+  // the cell the learner was reading where it was on the screen.
+  const remember = () => {
+    const cells = document.getElementById("rendered_cells");
+    const cell = cells && Array.from(cells.querySelectorAll(".jp-Cell"))
+      .find((c) => c.getBoundingClientRect().bottom > 0);
+    anchor = cell ? { cell, top: cell.getBoundingClientRect().top } : null;
+  };
+  const seen = new MutationObserver(() => {
+    const cells = document.getElementById("rendered_cells");
+    if (!cells) return;
+    if (home === null) {
+      if (!cells.querySelector(".ninekit-lesson .ninekit-board svg")) return;
+      home = cells.parentElement;
+      if (cells.style.display === "none" && window.display_cells) window.display_cells();
+      window.addEventListener("scroll", remember, { passive: true });
+      return;
+    }
+    if (cells.parentElement === home) return;
+    seen.disconnect();
+    window.removeEventListener("scroll", remember);
+    const kept = anchor;
+    if (kept && kept.cell.isConnected) {
+      requestAnimationFrame(() => { cells.scrollTop += kept.cell.getBoundingClientRect().top - kept.top; });
+    }
+  });
+  seen.observe(document.documentElement, { childList: true, subtree: true });
+})();
+</script>
+"""
+
 
 
 def run(*cmd, **kwargs):
@@ -119,20 +158,28 @@ def run(*cmd, **kwargs):
 
 
 MAINTAINERS_TAG = "maintainers"  # a tutorial's self-check and its note: for the test suite, not the learner's page
+PICTURE_TAG = "lesson-picture"  # widgets.lessons.STATIC_TAG: a step cell whose stored output is a picture for GitHub
 
 
 def learner_notebook(text: str) -> str:
-    """A notebook as a learner's page shows it: links pointed at the site's pages, and without the cells
-    tagged ``maintainers`` (the Voila template hides them the same way).
+    """A notebook as a learner's page shows it: links pointed at the site's pages, without the cells
+    tagged ``maintainers`` (the Voila template hides them the same way), and without the stored pictures of
+    lesson steps (for GitHub and nbviewer: the page's Python draws the live step in their place; Code of Nine's
+    62 pictures made its page 3.9 MB, and the browser drew them all before the first step showed).
 
     >>> nb = {"cells": [{"cell_type": "markdown", "source": "[Play](../apps/x.ipynb)", "metadata": {}},
-    ...                 {"cell_type": "code", "source": "lesson.verify_all()", "metadata": {"tags": ["maintainers"]}}]}
-    >>> [c["source"] for c in json.loads(learner_notebook(json.dumps(nb)))["cells"]]
-    ['[Play](../apps/x.html)']
+    ...                 {"cell_type": "code", "source": "lesson.verify_all()", "metadata": {"tags": ["maintainers"]}},
+    ...                 {"cell_type": "code", "source": "lesson.steps['a']", "metadata": {"tags": ["lesson-picture"]},
+    ...                  "outputs": [{"output_type": "display_data", "data": {"text/html": "<svg/>"}}]}]}
+    >>> [(c["source"], c.get("outputs")) for c in json.loads(learner_notebook(json.dumps(nb)))["cells"]]
+    [('[Play](../apps/x.html)', None), ("lesson.steps['a']", [])]
     """
     notebook = json.loads(rewrite_links(text))
     notebook["cells"] = [c for c in notebook["cells"]
                          if MAINTAINERS_TAG not in c.get("metadata", {}).get("tags", [])]
+    for cell in notebook["cells"]:
+        if PICTURE_TAG in cell.get("metadata", {}).get("tags", []):
+            cell["outputs"] = []
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -392,6 +439,10 @@ def finish(out: Path) -> None:
     for page in out.rglob("*.html"):
         text = page.read_text()
         cut = CDN_LINK.sub("", text)
+        if page.parent.name == "tutorials":
+            if cut.count(CELLS) != 1:
+                raise SystemExit(f"error: {page} does not hold Voici's hidden cells exactly once")
+            cut = cut.replace(CELLS, SHOW_EARLY + CELLS)
         if cut != text:
             page.write_text(cut)
     (out / "index.html").write_text(gallery_page())

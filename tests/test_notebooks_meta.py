@@ -23,7 +23,8 @@ from notebook_text import prose as notebook_prose
 
 from widgets.lessons import STATIC_TAG, STEP_CELL
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOKS = REPO / "notebooks"
 CHECK = "# NBVAL_CHECK_OUTPUT"  # nbval's comment marker
 CHECK_TAG = "nbval-check-output"  # the same as a cell tag (nbval >= 0.10); preferred: the source stays clean
 GAMES = ("code_of_nine", "count_of_nine", "nine_knights", "double_nine", "codinca")
@@ -201,6 +202,23 @@ def test_tutorial_keeps_the_maintainers_check_off_the_learners_page(path):
     prose = learner_prose(nb)
     for words in ("docs/", "ninekit decision", "NINEKIT_NBVAL"):
         assert words not in prose, f"programmer words on the learner's page: {words!r}"
+
+
+def test_the_static_sites_tutorial_pages_carry_no_step_pictures():
+    """The stored step pictures are for GitHub: the site's page (built by static_site/build.py) leaves them out,
+    so the first step does not wait for the browser to load and draw every step's picture (Code of Nine: 3.9 MB)."""
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location("static_site_build", REPO / "static_site" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    assert build.PICTURE_TAG == STATIC_TAG
+    for path in sorted((NOTEBOOKS / "tutorials").glob("*.ipynb")):
+        stored = read_notebook(path)
+        assert any(c.get("outputs") for c in stored["cells"] if STATIC_TAG in c.get("metadata", {}).get("tags", []))
+        page = json.loads(build.learner_notebook(path.read_text()))
+        assert not any(c.get("outputs") for c in page["cells"] if STATIC_TAG in c.get("metadata", {}).get("tags", []))
 
 
 def test_double_nine_tutorial_marks_rulings_and_hides_helpers_and_answers():

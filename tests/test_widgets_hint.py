@@ -127,7 +127,7 @@ def test_a_lesson_hint_names_the_steps_next_decision_and_why():
     assert step.give_hint() == "Hint: An Archer moves one field straight."
     assert step.give_hint() == "Next: Choose the Knight on c3"
     assert step.feedback == "Next: Choose the Knight on c3 Why: An Archer moves one field forward."
-    assert "nk-why" in step._feedback.value
+    assert "nk-why" in step._panel.feedback
 
 
 def test_a_lesson_step_without_its_own_decision_falls_back_to_the_games_hint():

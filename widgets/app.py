@@ -77,6 +77,7 @@ from .choices import ChoiceBar
 from .page import PageTitle
 from .resume import ResumeLink, ResumeStore
 from .save import SaveButton
+from .shared import is_shared, plain, shared_layout, shared_style
 from .svg import esc
 from .tables import TableAdapter, adapter_for
 from .text import markdown_to_html
@@ -111,7 +112,7 @@ def dispose(widget) -> None:
         dispose(child)
     for part in ("layout", "style"):
         sub = getattr(widget, part, None)
-        if isinstance(sub, w.Widget):
+        if isinstance(sub, w.Widget) and not is_shared(sub):  # a shared one stays, for the widgets still using it
             sub.close()
     widget.close()
 
@@ -129,6 +130,9 @@ class _Absent:
         self.layout = type("Layout", (), {"display": "none"})()
         self.value, self.disabled, self.selected_index, self.children = "", True, None, ()
 
+    def show(self, _items) -> None:  # a ChoiceBar's
+        pass
+
 
 class GameApp(w.VBox):
     """Play a ninekit game: ``GameApp("nine_knights", seats=["human", "computer"])``.
@@ -138,7 +142,8 @@ class GameApp(w.VBox):
     "computer" per seat (default: the first seat human, the rest computer;
     all "human" is hot-seat play).  ``seed`` fixes the deal (None: random).
     ``bot_factory(game_name, seat, seed)`` may supply computer players.
-    ``compact=True`` builds only the play area (a board inside a lesson step): no title, seats, New
+    ``compact=True`` builds only the play area (a board inside a lesson step; the choices above the board, next
+    to the prompt, so a step's decision fits on a laptop's screen): no title, seats, New
     game, Undo/Redo/Save/Load or Rules, and so about a third of the widget models.
     ``resume="key"`` keeps the game in progress on the server under a random token that this browser
     remembers for ``key`` (the app's name), and offers it back when the page opens again; ``home`` is
@@ -159,7 +164,7 @@ class GameApp(w.VBox):
                  home: str | None = None, interludes: bool | None = None, levels: Iterable[str] | None = None,
                  watch: bool = False, timer: Callable[[float, Callable[[], None]], object] | None = None,
                  **options):
-        super().__init__()
+        super().__init__(layout=shared_layout(width="100%"))
         self.watch = bool(watch)  # computer seats only: play one move at a time (Watch)
         self._timer = timer or self._start_timer
         self._ticket = 0  # a planned computer move counts only while this is unchanged
@@ -187,7 +192,6 @@ class GameApp(w.VBox):
         self._workers: list[threading.Thread] = []
         self.random_seat = random_seat  # seat a lone human player at random in each new game
         self.add_class("ninekit-app")
-        self.layout.width = "100%"
         self.problems: list[str] = []  # why a save could not be loaded, in the developers' words
         self._adapter_override = adapter
         self._bot_factory = bot_factory
@@ -241,8 +245,7 @@ class GameApp(w.VBox):
                          "_watch_text", "_watch_play", "_watch_step", "_watch_pace"):
                 setattr(self, name, _Absent())
             self.add_class("ninekit-compact")
-            self.children = [self._status, self._msg, self._privacy, self._interlude_box, self.board, self._choices,
-                             self._outcome, self._replay_bar, self._log_box]
+            self.children = [self._status, self._msg, self._choices, self.board, self._outcome, self._log_box]
             return
         self._build_watch()
         self._hint_button = w.Button(description="Hint", tooltip="Suggest a move, and say why",
@@ -328,34 +331,64 @@ class GameApp(w.VBox):
         self._watch_bar.layout.display = "none"
 
     def _build_play(self) -> None:
-        """The widgets every game shell has: prompt, message, hand-over, board, choices, outcome, log."""
-        self._status = w.HTML().add_class("ninekit-status")
-        self._recent = w.HTML().add_class("ninekit-recent")  # what the computer just did
-        self._msg = w.HTML().add_class("ninekit-message")
-        self._pass_text = w.HTML()
-        self._reveal_button = w.Button(layout=w.Layout(width="auto")).add_class("ninekit-reveal")
-        self._reveal_button.on_click(lambda _b: self._guard(self.reveal))
-        self._privacy = w.VBox([self._pass_text, self._reveal_button]).add_class("ninekit-privacy")
-        self._interlude_html = w.HTML()
-        self._interlude_button = w.Button(description="Next game", button_style="primary",
-                                          layout=w.Layout(width="auto")).add_class("ninekit-interlude-next")
-        self._interlude_button.on_click(lambda _b: self._guard(self.go_on))
-        self._interlude_box = w.VBox([self._interlude_html, self._interlude_button]).add_class("ninekit-interlude")
+        """The widgets every game shell has: prompt, message, hand-over, board, choices, outcome, log.
+
+        A compact shell (a lesson step's board) builds the hand-over, the pause between games and the replay
+        bar only when a moment first needs them (:meth:`_need`): most steps never do."""
+        self._status = w.HTML(**plain()).add_class("ninekit-status")
+        self._recent = w.HTML(**plain()).add_class("ninekit-recent")  # what the computer just did
+        self._msg = w.HTML(**plain()).add_class("ninekit-message")
+        for name in ("privacy", "interlude", "replay"):
+            if self._compact:
+                for part in self._PARTS[name]:
+                    setattr(self, part, _Absent())
+            else:
+                getattr(self, f"_build_{name}")()
         self.board = Board()
         self.board.add_class("ninekit-board-widget")
         self.board.layout.width = "100%"
         self.board.on_activate(lambda data_id: self._guard(self.click, data_id))
         self._choices = ChoiceBar().add_class("ninekit-choices")
         self._choices.on_choose(lambda index: self._guard(self._press_choice, index))
-        self._outcome = w.HTML().add_class("ninekit-outcome")
-        # The replays a moment offers (e.g. the best line of a finished game), then Previous / Next / Back in one
-        # row of buttons.
+        self._outcome = w.HTML(style=shared_style(w.HTML)).add_class("ninekit-outcome")
+        self._log_title = w.HTML("<b>Moves so far</b>", **plain())
+        self._log = w.HTML(**plain()).add_class("ninekit-log")
+        self._log_box = w.VBox([self._log_title, self._log]).add_class("ninekit-log-box")
+
+    # The widgets of each part a compact shell builds only when needed (the first is the part's box).
+    _PARTS = {"privacy": ("_privacy", "_pass_text", "_reveal_button"),
+              "interlude": ("_interlude_box", "_interlude_html", "_interlude_button"),
+              "replay": ("_replay_bar",)}
+
+    def _build_privacy(self) -> None:
+        """The hand-over between two people at one screen: "Pass the screen to …" and the reveal button."""
+        self._pass_text = w.HTML(**plain())
+        self._reveal_button = w.Button(**plain(w.Button, width="auto")).add_class("ninekit-reveal")
+        self._reveal_button.on_click(lambda _b: self._guard(self.reveal))
+        self._privacy = w.VBox([self._pass_text, self._reveal_button]).add_class("ninekit-privacy")
+
+    def _build_interlude(self) -> None:
+        """A pause between two parts of a match (e.g. between games), with its button to go on."""
+        self._interlude_html = w.HTML(**plain())
+        self._interlude_button = w.Button(description="Next game", button_style="primary",
+                                          **plain(w.Button, width="auto")).add_class("ninekit-interlude-next")
+        self._interlude_button.on_click(lambda _b: self._guard(self.go_on))
+        self._interlude_box = w.VBox([self._interlude_html, self._interlude_button]).add_class("ninekit-interlude")
+
+    def _build_replay(self) -> None:
+        """The replays a moment offers (e.g. the best line of a finished game), then Previous / Next / Back in one
+        row of buttons."""
         self._replay_bar = ChoiceBar().add_class("ninekit-replay")
         self._replay_bar.on_choose(lambda index: self._guard(self._press_replay, index))
 
-        self._log_title = w.HTML("<b>Moves so far</b>")
-        self._log = w.HTML().add_class("ninekit-log")
-        self._log_box = w.VBox([self._log_title, self._log]).add_class("ninekit-log-box")
+    def _need(self, name: str) -> None:
+        """Build part ``name`` of a compact shell (see :attr:`_PARTS`) if it is not built yet, in its place."""
+        if not isinstance(getattr(self, self._PARTS[name][0]), _Absent):
+            return
+        getattr(self, f"_build_{name}")()
+        order = [self._status, self._msg, self._privacy, self._interlude_box, self._choices, self.board,
+                 self._outcome, self._replay_bar, self._log_box]
+        self.children = [part for part in order if not isinstance(part, _Absent)]
 
     def _build_form(self, game_name: str, players: int | None = None, options: dict | None = None,
                     seats: list[str] | None = None, seed_text: str = "", levels: list[str] | None = None) -> None:
@@ -1411,6 +1444,12 @@ class GameApp(w.VBox):
         pause = self._interlude
         private = self._pending_reveal is not None and pause is None
         viewer = self._viewer
+        if private:
+            self._need("privacy")
+        if pause is not None:
+            self._need("interlude")
+        if self._replaying is not None or (not private and self._offered_replays()):
+            self._need("replay")
         self._show_header()
         interactive = (pause is None and not s.is_over and not private and self._locked is None
                        and self._is_human(s.to_move) and s.to_move == viewer)

@@ -51,6 +51,7 @@ from ninekit import Move, hints
 from ninekit.bots import bot_for
 
 from .app import COMPUTER, HUMAN, GameApp, dispose
+from .shared import shared_layout
 from .tables import adapter_for
 
 SHOW_ME_DELAY = 0.7  # seconds between the decisions Show me plays
@@ -129,6 +130,50 @@ _PROGRESS_CSS = r"""
   columns: 2 260px; }
 .ninekit-progress .ninekit-chapters a { color: var(--jp-content-link-color, #1976d2); }
 .ninekit-progress progress { flex: 1; max-width: 320px; height: 12px; accent-color: var(--jp-brand-color1); }
+"""
+
+
+_PANEL_ESM = r"""
+function render({ model, el }) {
+  // A step's title, goal, feedback and its three buttons: one model per step (no Layout or style models).
+  const head = document.createElement("div"), title = document.createElement("b");
+  const badge = document.createElement("span");
+  head.className = "nk-step-head";
+  badge.className = "nk-step-badge";
+  head.append(title, badge);
+  const goal = document.createElement("div");
+  goal.className = "nk-goal";
+  const feedback = document.createElement("div");
+  feedback.className = "nk-feedback";
+  const buttons = document.createElement("div");
+  buttons.className = "nk-lesson-buttons";
+  for (const [name, text, tip] of [["hint", "Hint", "A nudge first, then the next decision"],
+                                   ["reset", "Reset", "Back to the start of this step"],
+                                   ["show", "Show me", "Play one solution on the board, step by step"]]) {
+    const button = document.createElement("button");
+    button.className = "jupyter-button widget-button";
+    button.textContent = text;
+    button.title = tip;
+    button.addEventListener("click", () => model.send({ event: "press", button: name }));
+    buttons.append(button);
+  }
+  el.append(head, goal, feedback, buttons);
+  function paint() {
+    title.textContent = model.get("label");
+    badge.textContent = model.get("solved") ? "✓ solved" : "not solved yet";
+    const words = document.createElement("b");
+    words.textContent = "Goal:";
+    goal.replaceChildren(words, " " + model.get("goal"));
+    feedback.innerHTML = model.get("feedback");  // built by Python from escaped text
+  }
+  model.on("change", paint);
+  paint();
+  return () => model.off("change", paint);
+}
+export default { render };
+"""
+
+_PANEL_CSS = r"""
 .ninekit-lesson { border: 1px solid var(--jp-border-color2); border-radius: 6px; padding: 6px 12px; margin: 8px 0;
   max-width: 860px; }
 .ninekit-lesson .nk-step-head { display: flex; gap: 10px; align-items: baseline; }
@@ -141,7 +186,39 @@ _PROGRESS_CSS = r"""
 .ninekit-lesson .nk-feedback .nk-miss { color: var(--jp-error-color1, #d32f2f); font-weight: 600; }
 .ninekit-lesson .nk-feedback .nk-hint { color: var(--jp-ui-font-color1); }
 .ninekit-lesson .nk-lesson-buttons { gap: 4px; }
+.ninekit-lesson .nk-lesson-buttons { display: flex; flex-flow: row wrap; gap: 4px; margin: 2px 0 4px; }
+.ninekit-lesson .nk-lesson-buttons button { width: auto; }
 """
+
+
+class StepPanel(anywidget.AnyWidget):
+    """A lesson step's title line (``label``, ``solved``), ``goal``, ``feedback`` (HTML of escaped text) and its
+    Hint, Reset and Show me buttons, in one model; a press calls ``on_press(name)`` ("hint", "reset", "show").
+
+        >>> panel = StepPanel(lambda name: print("pressed", name), label="Step 1 · Forward", goal="Move.")
+        >>> panel.receive({"event": "press", "button": "hint"})
+        pressed hint
+        >>> panel.receive({"event": "press", "button": "rm -rf"})   # anything else is ignored
+    """
+
+    _esm = _PANEL_ESM
+    _css = _PANEL_CSS
+    label = traitlets.Unicode("").tag(sync=True)
+    solved = traitlets.Bool(False).tag(sync=True)
+    goal = traitlets.Unicode("").tag(sync=True)
+    feedback = traitlets.Unicode("").tag(sync=True)
+    BUTTONS = ("hint", "reset", "show")
+
+    def __init__(self, on_press: Callable[[str], object], **kwargs):
+        super().__init__(layout=shared_layout(), **kwargs)
+        self._on_press = on_press
+        self.on_msg(lambda _widget, content, _buffers: self.receive(content))
+
+    def receive(self, content) -> None:
+        """A message from the browser: ``{"event": "press", "button": name}``; anything else is ignored."""
+        if isinstance(content, dict) and content.get("event") == "press" and content.get("button") in self.BUTTONS:
+            self._on_press(content["button"])
+
 
 
 _NEAR_ESM = r"""
@@ -229,16 +306,6 @@ _NEAR_CSS = r"""
 """
 
 
-_PENDING_LAYOUT: list[w.Layout] = []
-
-
-def _pending_layout() -> w.Layout:
-    """One Layout for every step not built yet (nothing changes it): a placeholder costs no Layout model."""
-    if not _PENDING_LAYOUT or _PENDING_LAYOUT[0].comm is None:  # none yet, or closed
-        _PENDING_LAYOUT[:] = [w.Layout()]
-    return _PENDING_LAYOUT[0]
-
-
 class ShowWhenNear(anywidget.AnyWidget):
     """The stand-in of a tutorial's steps until the learner scrolls near them: one model for all of them.
 
@@ -254,7 +321,7 @@ class ShowWhenNear(anywidget.AnyWidget):
     labels = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
 
     def __init__(self, on_near: Callable[[str], object], **kwargs):
-        super().__init__(layout=_pending_layout(), **kwargs)
+        super().__init__(layout=shared_layout(), **kwargs)
         self._on_near = on_near
         self.on_msg(lambda _widget, content, _buffers: self.receive(content))
 
@@ -264,8 +331,9 @@ class ShowWhenNear(anywidget.AnyWidget):
             self._on_near(content["step"])
 
     def add(self, key: str, label: str) -> None:
-        """Show ``label`` in the placeholder of step ``key``."""
-        self.labels = {**self.labels, key: label}
+        """Show ``label`` in the placeholder of step ``key`` (nothing is sent if it shows it already)."""
+        if self.labels.get(key) != label:
+            self.labels = {**self.labels, key: label}
 
 
 class ProgressBar(anywidget.AnyWidget):
@@ -279,7 +347,7 @@ class ProgressBar(anywidget.AnyWidget):
     chapters = traitlets.List(traitlets.Dict()).tag(sync=True)  # [{"key", "title", "steps": [keys]}]
 
     def __init__(self, on_restore: Callable[[list[str]], object] | None = None, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(layout=shared_layout(), **kwargs)
         self._on_restore = on_restore
         self.on_msg(lambda _widget, content, _buffers: self.receive(content))
 
@@ -293,6 +361,16 @@ class ProgressBar(anywidget.AnyWidget):
         keys = [k for k in keys[:_MAX_STORED] if isinstance(k, str) and len(k) <= 200]
         if self._on_restore is not None:
             self._on_restore(keys)
+
+
+def step_label(number: int | None, title: str = "") -> str:
+    """The words a step is named by: ``step_label(3, "A fight")`` is "Step 3 · A fight".
+
+    >>> step_label(3, "A fight"), step_label(None)
+    ('Step 3 · A fight', 'Step')
+    """
+    label = f"Step {number}" if number is not None else "Step"
+    return f"{label} · {title}" if title else label
 
 
 FIRST_CHAPTER_MOST = 10  # steps: the first chapter takes a newcomer to a first game in about this many
@@ -353,7 +431,16 @@ class Tutorial:
         self._restored: set[str] = set()
         self._shown_one = False  # a step was shown (the first is built at once: see LessonStep._repr_mimebundle_)
         self._near: ShowWhenNear | None = None
-        self.progress = ProgressBar(key=key, on_restore=self._restore)
+        self._progress: ProgressBar | None = None
+
+    @property
+    def progress(self) -> ProgressBar:
+        """The progress bar, made when first asked for (adding steps before then sends the browser nothing)."""
+        if self._progress is None:
+            self._progress = ProgressBar(key=self.key, on_restore=self._restore, total=len(self.steps))
+            self._paint_chapters()
+            self._changed()
+        return self._progress
 
     @property
     def solved(self) -> list[str]:
@@ -376,8 +463,14 @@ class Tutorial:
         self.steps.add(key, (state, goal, check, solution, hint), kwargs)
         if self.chapters:
             next(c for c in self.chapters if c.key == kwargs["chapter"]).steps.append(key)
-        self.progress.total = len(self.steps)
+        if self._progress is not None:
+            self._progress.total = len(self.steps)
         self._paint_chapters()
+
+    def label(self, key: str) -> str:
+        """A step's label: "Step 3 · Its title"."""
+        spec = self.spec(key)
+        return step_label(spec["number"], spec["title"])
 
     def spec(self, key: str) -> dict:
         """A step's declared data without building it: title, chapter, teaches, uses, number."""
@@ -430,8 +523,8 @@ class Tutorial:
 
     def _near_watch(self) -> ShowWhenNear:
         """The placeholder every step not built yet shows (one model for the whole tutorial)."""
-        if self._near is None:
-            self._near = ShowWhenNear(self._build_near)
+        if self._near is None:  # every step's label at once: one message, not one per step cell
+            self._near = ShowWhenNear(self._build_near, labels={key: self.label(key) for key in self.steps})
         return self._near
 
     def _build_near(self, key: str) -> None:
@@ -440,7 +533,9 @@ class Tutorial:
             step.build()
 
     def _paint_chapters(self) -> None:
-        self.progress.chapters = [{"key": c.key, "title": c.title, "steps": list(c.steps)} for c in self.chapters]
+        if self._progress is not None:
+            self._progress.chapters = [{"key": c.key, "title": c.title, "steps": list(c.steps)}
+                                       for c in self.chapters]
 
     def verify_all(self) -> int:
         """:meth:`LessonStep.verify` on a fresh copy of every step (the test helper); returns how many.
@@ -455,7 +550,8 @@ class Tutorial:
         return len(self.steps)
 
     def _changed(self) -> None:
-        self.progress.solved = self.solved
+        if self._progress is not None:
+            self._progress.solved = self.solved
 
     def _restore(self, keys: Iterable[str]) -> None:
         for key in keys:
@@ -465,7 +561,7 @@ class Tutorial:
                 if lesson is not None:
                     lesson._mark_solved(restored=True)
                     if lesson._built:
-                        lesson._head.send_state("value")  # again, even if unchanged (see the progress bar's JS)
+                        lesson._panel.send_state("solved")  # again, even if unchanged (see the progress bar's JS)
         self._changed()
 
 
@@ -588,7 +684,7 @@ class LessonStep(w.VBox):
                  title: str = "", learner: int | None = None, opponent=None, turns: int = 1, miss=None,
                  success: str = "", wrong: tuple | None = None, until: Callable[[ninekit.State], bool] | None = None,
                  teaches: Iterable[str] = (), uses: Iterable[str] = (), chapter: str = "", table=None):
-        super().__init__(layout=_pending_layout())
+        super().__init__(layout=shared_layout())
         if not isinstance(state, ninekit.State) or state.is_over:
             raise ValueError("a lesson step starts from a State of a game that is not over")
         self.key, self.goal, self.hint, self.success = key, goal, hint, success
@@ -609,10 +705,7 @@ class LessonStep(w.VBox):
         self._verified = False
         self.title = title
         self.number = number
-        label = f"Step {number}" if number is not None else "Step"
-        if title:
-            label += f" · {title}"
-        self._head_label = label
+        self._head_label = label = step_label(number, title)
         self._built = False
         # Until the learner scrolls near it, the step is one model, its box, holding a view of the tutorial's
         # shared ShowWhenNear: a page of fifty steps sends about one model per step, not a whole board each
@@ -630,25 +723,12 @@ class LessonStep(w.VBox):
             return self
         self._built = True
         state = self.start
-        self._head = w.HTML()
-        self._goal_html = w.HTML(f'<div class="nk-goal"><b>Goal:</b> {html.escape(self.goal)}</div>')
+        self._panel = StepPanel(self._press, label=self._head_label, goal=self.goal, solved=self._solved)
         seats = [HUMAN if s == self.learner else COMPUTER for s in range(state.game.players)]
         self._app = GameApp(state, seats=seats, bot_factory=self._bot, compact=True, adapter=self._table)
         self._app.on_change(self._judge)
-        self._feedback = w.HTML().add_class("nk-feedback")
-        self._hint_button = w.Button(description="Hint", tooltip="A nudge first, then the next decision")
-        self._reset_button = w.Button(description="Reset", tooltip="Back to the start of this step")
-        self._show_button = w.Button(description="Show me", tooltip="Play one solution on the board, step by step")
-        for button in (self._hint_button, self._reset_button, self._show_button):
-            button.layout.width = "auto"
-        self._hint_button.on_click(lambda _b: self.app._guard(self.give_hint, False))
-        self._reset_button.on_click(lambda _b: self.app._guard(self.reset))
-        self._show_button.on_click(lambda _b: self.app._guard(self.show_me))
-        buttons = w.HBox([self._hint_button, self._reset_button, self._show_button],
-                         layout=w.Layout(flex_flow="row wrap")).add_class("nk-lesson-buttons")
         placeholder = self.children[0]
-        self.layout = w.Layout()  # its own from now on (the placeholders share one)
-        self.children = [self._head, self._goal_html, self._feedback, buttons, self._app]
+        self.children = [self._panel, self._app]
         self.remove_class("ninekit-lesson-pending")
         self.add_class("ninekit-lesson")
         if self._tutorial is None:
@@ -672,13 +752,13 @@ class LessonStep(w.VBox):
         """The feedback line as plain text ('' when none)."""
         if not self._built:
             return ""
-        return re.sub(r"<[^>]+>", "", html.unescape(self._feedback.value))
+        return re.sub(r"<[^>]+>", "", html.unescape(self._panel.feedback))
 
     def reset(self) -> None:
         """Back to the start of the step (the solved mark stays)."""
         self.build()
         self._hints = 0
-        self._feedback.value = ""
+        self._panel.feedback = ""
         self.app.restart(self.start)
 
     def give_hint(self, wait: bool = True) -> str:
@@ -804,6 +884,15 @@ class LessonStep(w.VBox):
             self.reset()
 
     # --------------------------------------------------------------- internals
+    def _press(self, name: str) -> None:
+        """A button of the step's panel: Hint, Reset or Show me."""
+        if name == "hint":
+            self.app._guard(self.give_hint, False)
+        elif name == "reset":
+            self.app._guard(self.reset)
+        else:
+            self.app._guard(self.show_me)
+
     def _bot(self, game_name, seat, seed):
         opponent = self._opponent
         if opponent is None:
@@ -862,15 +951,13 @@ class LessonStep(w.VBox):
     def _paint_head(self) -> None:
         if not self._built:
             return
-        badge = "✓ solved" if self._solved else "not solved yet"
-        self._head.value = (f'<div class="nk-step-head"><b>{html.escape(self._head_label)}</b>'
-                            f'<span class="nk-step-badge">{badge}</span></div>')
+        self._panel.solved = self._solved
         if self._solved:
             self.add_class("nk-solved")
 
     def _say(self, kind: str, text: str, more: str = "") -> None:
         extra = f' <div class="nk-why">{html.escape(more)}</div>' if more else ""
-        self._feedback.value = f'<div class="{kind}" role="status">{html.escape(text)}{extra}</div>'
+        self._panel.feedback = f'<div class="{kind}" role="status">{html.escape(text)}{extra}</div>'
 
     def static_html(self) -> str:
         """The step as a picture (goal and starting board), for pages that cannot run widgets (GitHub)."""
@@ -881,18 +968,23 @@ class LessonStep(w.VBox):
                 "<p><i>Open this notebook in JupyterLab or Voila to play this step.</i></p></div>")
 
     def _repr_mimebundle_(self, **kwargs):
-        """The live widget, plus :meth:`static_html` for pages that cannot run widgets.
+        """The live widget, plus a line of text for pages that cannot run widgets.
 
         The first step a page shows is built at once: it is on the learner's first screen, and a page that
         is still running its later cells (the static site's in-browser Python runs them one by one) could
-        not answer the placeholder's "near" before they are done."""
+        not answer the placeholder's "near" before they are done.  The board's picture (:meth:`static_html`) is
+        not drawn here: a live page never shows it (it cost Code of Nine's page 2.7 MB and the time to draw 62
+        boards before the first step showed); ``widgets.lessons.store_static_pictures`` keeps it in the
+        notebook for GitHub and nbviewer."""
         if self._tutorial is not None and not self._tutorial._shown_one:
             self._tutorial._shown_one = True
             self.build()
         data = super()._repr_mimebundle_(**kwargs)
         if isinstance(data, tuple):
             data = data[0]
-        return {**data, "text/html": self.static_html()}
+        text = (f'<p class="ninekit-lesson-static"><b>{html.escape(self._head_label)}.</b> <b>Goal:</b> '
+                f"{html.escape(self.goal)} <i>Open this notebook in JupyterLab or Voila to play this step.</i></p>")
+        return {**data, "text/html": text}
 
 
 class _Call:

@@ -627,6 +627,10 @@ def scroll_through(page, step_px: int = 600, pause_ms: int = 60, settle_ms: int 
     scroller.evaluate("(e) => e.scrollTo(0, 0)")
     deadline, taken, at_end_since = time.monotonic() + timeout_s, 0, None
     while time.monotonic() < deadline:
+        # What scrolls may change on the way: the static site moves its cells into its own scrolling panel once
+        # every cell has run (a tutorial shows before that).
+        if not scroller.evaluate("(e) => e.isConnected && e.scrollHeight > e.clientHeight + 1"):
+            scroller = page.evaluate_handle(_SCROLLER_JS)
         at_end = scroller.evaluate(
             f"(e) => {{ e.scrollBy(0, {step_px}); return e.scrollTop + e.clientHeight >= e.scrollHeight - 2; }}")
         taken += 1

@@ -217,6 +217,35 @@ def test_a_tutorial_step_is_solved_by_a_click(site_page, site_url, artifacts_dir
     site_page.check_clean()
 
 
+_MOVED = """() => !document.getElementById("rendered_cells").parentElement.classList.contains("jp-Notebook")"""
+_READING = """() => {
+  const cells = document.getElementById("rendered_cells");
+  return {moved: (MOVED)(), shown: cells.style.display !== "none",
+          top: Math.round(cells.querySelector(".ninekit-lesson").getBoundingClientRect().top)};
+}""".replace("MOVED", _MOVED)
+
+
+def test_a_tutorial_shows_its_first_step_before_its_last_cell_has_run_and_keeps_the_readers_place(
+        site_page, site_url):
+    """Voici shows a page's cells only once every cell has run; the site's tutorial pages show them as soon as the
+    first step's board is drawn (static_site/build.py, SHOW_EARLY), and when Voici then moves the cells into its
+    own scrolling panel, the learner who has scrolled meanwhile stays where they were (it jumped to the top)."""
+    page = site_page.page
+    page.goto(f"{site_url}/voici/render/tutorials/code_of_nine.html", wait_until="domcontentloaded")
+    page.locator(".ninekit-lesson .ninekit-board svg").first.wait_for(state="visible", timeout=FIRST_LOAD_TIMEOUT_MS)
+    early = page.evaluate(_READING)
+    assert early["shown"] and not early["moved"], "the first step shows while later cells still run"
+    page.mouse.move(640, 400)
+    page.mouse.wheel(0, 2400)
+    page.wait_for_function("() => window.scrollY > 1000")
+    before = page.evaluate(_READING)["top"]
+    page.wait_for_function(_MOVED, timeout=120_000)  # every cell has run: Voici moves them into its panel
+    page.wait_for_timeout(500)  # the place is restored on the next frame
+    after = page.evaluate(_READING)["top"]
+    assert abs(after - before) < 40, f"the page jumped when Voici moved the cells: {before} -> {after}"
+    site_page.check_clean()
+
+
 @pytest.mark.parametrize("game", TUTORIALS)
 def test_every_step_of_a_tutorial_shows_in_the_static_site(site_page, site_url, game, artifacts_dir):
     """Rule of the tutorials: read to its end, a tutorial page of the site shows every step the tutorial defines,

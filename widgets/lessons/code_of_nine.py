@@ -39,6 +39,7 @@ from ninekit.code_of_nine import MEMORIES, RECONSTRUCTED_NOTE, SEATS, SLOTS, pos
 from ninekit.code_of_nine.scoring import PLAYER_KEYS
 
 from ..lesson import Rule, Tutorial, resolve
+from ..tables.code_of_nine import CodeOfNineTable
 
 GAME = "code_of_nine"
 RED, BLUE, GREEN, YELLOW = range(4)
@@ -575,6 +576,8 @@ def _find(key: str, title: str, start: ninekit.State, goal: str, owner: int, slo
                  success, kwargs.pop("miss"), wrong, teaches, uses, **kwargs)
 
 
+SHEETS_ONLY = CodeOfNineTable(board=False)  # the deal's steps: the players' sheets, no locations yet
+
 LAST_TURN_USES = ("turn", "end-5", "reveal", "most-vp", "item-values")
 
 
@@ -625,7 +628,7 @@ def _first_game() -> list[dict]:
               "you kept your two cards: you still have 3 Action pawns for round 1",
               (redraw("keep"), "you kept your two cards"),
               ["seats", "first-start", "deal", "redraw", "redraw-cost", "redraw-secret", "redraw-shuffle"],
-              opponent=_replies([redraw("keep")]), turns=3),
+              opponent=_replies([redraw("keep")]), turns=3, table=SHEETS_ONLY),
         _step("arrange", "Shoal and Abyss", arranged,
               f"Put Memory card {hand[0]:02d} ({MEMORIES[hand[0]].name}) in your Abyss, where it is harder to "
               f"look at: the card you click goes in your Shoal, the other in your Abyss.",
@@ -637,7 +640,7 @@ def _first_game() -> list[dict]:
               f"Memory card {hand[0]:02d} lies in your Shoal, the easier one to look at (the card you click goes "
               "in your Shoal)",
               (shoal(0), "lies in your Shoal"), ["shoal-abyss", "boxed"], ["deal"],
-              opponent=_replies([shoal(0)])),
+              opponent=_replies([shoal(0)]), table=SHEETS_ONLY),
         _gain("fortune", "Your first placement", fortune, "Take 3 Coins from the Ruins with one Action pawn.",
               {"coins": 3}, [place("fortune")],
               "Read the locations open in round 1: which one gives 3 Coins?",

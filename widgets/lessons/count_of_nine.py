@@ -37,6 +37,7 @@ from ninekit import Move
 from ninekit.count_of_nine import CARDS, STRUCTURES, position, score_breakdown, score_game, title
 
 from ..lesson import Rule, Tutorial
+from ..tables.count_of_nine import CountOfNineTable
 
 GAME = "count_of_nine"
 TURN_ENDS = frozenset({"pay", "pass", "round", "return", "target"})  # a decision that completes a turn
@@ -457,6 +458,8 @@ RULES = [
 ]
 
 
+PLAY_AREA = CountOfNineTable(details=False)  # the first steps teach reading a card: no target, score or deck order
+
 # --- lessons as data --------------------------------------------------------------------------------------
 
 
@@ -481,12 +484,13 @@ class Lesson:
     horizon: Callable[[ninekit.State], bool] | None = None
     teaches: tuple = ()
     uses: tuple = ()
+    table: object = None  # the table adapter drawing the board (None: the game's own)
 
     def add_to(self, t: Tutorial) -> None:
         until = lost(self.check, self.horizon) if self.horizon else None
         t.step(self.key, self.start, goal=self.goal, check=self.check, solution=self.solution, hint=self.hint,
                title=self.title, success=self.success, miss=self.miss, wrong=self.wrong, until=until,
-               teaches=self.teaches, uses=self.uses)
+               teaches=self.teaches, uses=self.uses, table=self.table)
 
 
 def build_step(key: str, title: str, start: ninekit.State, *wanted: str, within="round", **rest) -> Lesson:
@@ -553,7 +557,7 @@ def _first_game() -> list:
             miss=lambda s: "the Tavern is not in your city" + (f": you built the {names(s)[-1]}" if names(s) else ""),
             wrong=(build("centre", "Mine"), "each unit from a different source"),
             teaches=("cards", "top-resource", "play-area", "different-sources", "choose-payment", "to-city",
-                     "paid-flipped")),
+                     "paid-flipped"), table=PLAY_AREA),
         build_step(
             "own-card", "A card never pays for itself",
             position(target="Castle", deck=["6r", "3", "9"], discard=["8"], round=2),
@@ -564,7 +568,7 @@ def _first_game() -> list:
                     "cannot pay for its own Tavern, but it can pay for the Tavern on the top card of the deck.",
             miss="the Tavern is not in your city",
             wrong=(build("centre", "Tavern"), "a card cannot pay for its own structure"),
-            teaches=("own-card",), uses=("top-resource", "different-sources", "choose-payment")),
+            teaches=("own-card",), uses=("top-resource", "different-sources", "choose-payment"), table=PLAY_AREA),
         Lesson(
             "which-build", "What can be built",
             position(target="Harbour", deck=["3r", "9", "2"], discard=["7"], city=["Tavern@6"], round=2),

@@ -221,6 +221,11 @@ class CodeOfNineTable(TableAdapter):
 
     narrow_layout = True
 
+    def __init__(self, board: bool = True):
+        """``board=False``: the players' sheets, the Memory list and the legend only, without the locations (a
+        tutorial's first steps, on the deal: the redraw and the Shoal and Abyss)."""
+        self.board = board
+
     def target_of(self, move) -> str | None:
         """The element that chooses ``move`` on the board, or None for a button.
 
@@ -356,6 +361,13 @@ class CodeOfNineTable(TableAdapter):
         ctx = _Ctx(view, targets, g, seat)
         body: list[str] = ["" if narrow else STYLE, HATCH if not narrow else ""]
         y = g.pad
+        if not self.board:  # the sheets, then the legend, at the full picture's scale
+            parts, h = self._side(ctx, g.pad, y, g.side_w)
+            body += parts
+            y += h + 6
+            parts, h = self._legend(ctx, g.pad, y, g.board_w)
+            body += parts
+            return self._svg(g, g.width, y + h + g.pad, body, view, seat, narrow)
         parts, h = self._header(ctx, g.pad, y, g.board_w)
         body += parts
         y += h + 4
@@ -376,17 +388,24 @@ class CodeOfNineTable(TableAdapter):
             parts, h = self._side(ctx, g.side_x, g.pad, g.side_w)
             body += parts
             height = max(left, g.pad + h) + g.pad
-        body.insert(2, el("rect", x=0, y=0, width=g.width, height=height, class_="nk-bgrect"))
+        return self._svg(g, g.width, height, body, view, seat, narrow)
+
+    @staticmethod
+    def _svg(g, width: float, height: float, body: list[str], view, seat, narrow: bool) -> str:
+        """The outer <svg> around ``body``; the phone picture is only ever shown beside the wide one, whose style
+        serves both."""
+        body = list(body)
+        body.insert(2, el("rect", x=0, y=0, width=width, height=height, class_="nk-bgrect"))
         who = "a spectator" if seat is None else SEATS[seat]
         label = f"Code of Nine table seen by {who}. {view.get('prompt', '')}".strip()
         game = str(view.get("game", "code_of_nine"))
         if narrow:  # the phone picture sits beside the wide one: the page's style (in the wide one) serves both
-            return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {num(g.width)} {num(height)}"'
+            return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {num(width)} {num(height)}"'
                     f"{attrs(class_='ninekit-svg c9n', data_game=game, role='group', aria_label=label)}"
                     f' preserveAspectRatio="xMidYMin meet"><title>{esc(label)}</title>'
                     f'{HATCH.replace("c9n-hatch", "c9n-hatch-n")}'
                     f'{"".join(body).replace("url(#c9n-hatch)", "url(#c9n-hatch-n)")}</svg>')
-        return svg_root(g.width, height, "".join(body), label=label, game=game, extra_class="c9n")
+        return svg_root(width, height, "".join(body), label=label, game=game, extra_class="c9n")
 
     # --- the line above the board: the Round marker, the Ruins, the Start player, Legacies and Medal
     def _header(self, ctx, x, y, width) -> tuple[list[str], float]:

@@ -520,6 +520,11 @@ class CountOfNineTable(TableAdapter):
     selection_kinds = frozenset({"build"})
     narrow_layout = True
 
+    def __init__(self, details: bool = True):
+        """``details=False``: the play area and the city only, without the target, the score and the rest of the
+        deck (a tutorial's first step, which teaches reading a card and building)."""
+        self.details = details
+
     def tagline(self, game) -> str:
         """The first sentence of the rules summary (the rest gives the scoring, in the Rules panel)."""
         return super().tagline(game).split(". ")[0].rstrip(".") + "."
@@ -634,7 +639,8 @@ class CountOfNineTable(TableAdapter):
             bits.append(f"Game {game_no} of {games}" if games > 1 else "Practice game")
             if phase not in ("target",):
                 bits.append(f"round {rnd}" if rnd else "before round 1")
-                bits.append(f"score now {view.get('score', 0)}")
+                if self.details:
+                    bits.append(f"score now {view.get('score', 0)}")
             done = view.get("results") or []
             if done and games > 1:
                 bits.append(f"game 1 scored {done[0].get('score')}")
@@ -724,6 +730,8 @@ class CountOfNineTable(TableAdapter):
                   "centre": "Centre card",
                   "discard": f"Discard pile: {len(view.get('discard') or [])}",
                   "target": "Target, set aside"}
+        if not self.details:
+            del labels["target"]
         for place, label in labels.items():
             out.append(el("text", label, x=xs[place] + 2, y=ys[place] - 9, class_="nk-small c9-t", font_weight=700))
         # the deck pile: its top card face up on the others
@@ -751,7 +759,8 @@ class CountOfNineTable(TableAdapter):
             out.append(group(*card, transform=f"rotate(3 {_f(xs['discard'] + cw / 2)} {_f(ys['discard'] + ch / 2)})"))
             out.append(el("text", "at work", x=xs["discard"] + cw - 10, y=ys["discard"] - 9, class_="nk-small c9-end",
                           font_style="italic"))
-        out += self._target_card(ctx, xs["target"], ys["target"], cw, ch)
+        if self.details:
+            out += self._target_card(ctx, xs["target"], ys["target"], cw, ch)
         y = row_bottom
         # what happens now: the Demolition Team at work, or the payment
         note = self._note(ctx)
@@ -762,7 +771,9 @@ class CountOfNineTable(TableAdapter):
             out += lines
             y += h + 10
         # the rest of the deck, and the score
-        if g is WIDE:
+        if not self.details:
+            pass
+        elif g is WIDE:
             strip_w = xs["target"] - g.pad - g.gap
             parts, sh = self._strip(ctx, g.pad, y, strip_w)
             out += parts
