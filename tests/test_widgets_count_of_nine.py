@@ -221,9 +221,10 @@ def test_no_seed_or_hidden_card_in_a_played_match(quick_search):
 
 def _screen(app) -> list[str]:
     """Every widget's state as the browser gets it, model ids left out (they differ from app to app), and the log
-    (a determinized twin has no history: the log is the state's ``log(0)``, checked by the engine's tests)."""
+    and the Undo button (a determinized twin has no history: the log is the state's ``log(0)``, checked by the
+    engine's tests; Undo's tooltip says why the history cannot be undone, tests/test_undo_secrecy.py)."""
     return [re.sub(r"IPY_MODEL_\w+", "", json.dumps(wd.get_state(), default=repr, sort_keys=True))
-            for wd in all_widgets(app) if wd is not app._log]
+            for wd in all_widgets(app) if wd is not app._log and wd is not app._undo_button]
 
 
 def _pending(app) -> dict:

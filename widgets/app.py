@@ -67,7 +67,7 @@ from collections.abc import Callable, Iterable, Mapping
 import ipywidgets as w
 
 import ninekit
-from ninekit import Move, hints
+from ninekit import Move, hints, session
 from ninekit.bots import LEVELS, RandomBot, bot_for
 from ninekit.core import SEED_LIMIT, random_seed
 
@@ -100,6 +100,7 @@ NORMAL = "normal"  # the level of a computer seat unless chosen otherwise
 THINKING_LEVELS = frozenset({"hard"})  # levels that search (up to about 2 s a decision): they think in the background
 PACE = 1.0  # seconds per move in Watch, unless chosen
 PACE_RANGE = (0.2, 3.0)  # the Watch pace slider's ends, seconds per move
+UNDO_TIP = "Back to your previous decision"
 HINT_STYLE = ("<style>svg.ninekit-svg .nk-hinted{outline:3px dashed var(--nk-warn);outline-offset:3px;"
               "animation:nk-hinted 1s ease-in-out 3}@keyframes nk-hinted{50%{outline-color:transparent}}</style>")
 SEED_HELP = ("Teacher mode: a chosen whole number gives the same deal every time, and reveals it to anyone who "
@@ -209,6 +210,7 @@ class GameApp(w.VBox):
         self._message = ""
         self._syncing = False
         self._teacher_mode = False
+        self._undo_cache: tuple | None = None  # (state, Undo's target, refused for a secret, teacher mode)
         self._events: list[tuple[int, str]] = []  # (moves played, text): undo, redo, hand-overs
         self._last_viewer: int | None = None
         self._locked: str | None = None
@@ -258,7 +260,7 @@ class GameApp(w.VBox):
         self._title = w.HTML().add_class("ninekit-title")
         self._subtitle = w.HTML().add_class("ninekit-seats")
         self._page_title = PageTitle()
-        self._undo_button = w.Button(description="Undo", tooltip="Back to your previous decision")
+        self._undo_button = w.Button(description="Undo", tooltip=UNDO_TIP)
         self._redo_button = w.Button(description="Redo", tooltip="Play the undone decision again")
         for b in (self._undo_button, self._redo_button):
             b.layout.width = "auto"
@@ -872,7 +874,7 @@ class GameApp(w.VBox):
         """Back to the previous decision of a human seat (computer moves are skipped)."""
         target = self._undo_target()
         if target is None:
-            self._set_message("There is nothing to undo", "info")
+            self._set_message(session.UNDO_REFUSED if self._undo_refused() else "There is nothing to undo", "info")
             return False
         self._note(f"{self._actor()} undid {_count(self.moves_played(self._state) - self.moves_played(target))}",
                    len(target.history))
@@ -1337,23 +1339,32 @@ class GameApp(w.VBox):
                                          and not self._planned.is_alive())
 
     def _undo_target(self):
-        """The last decision of a human seat to go back to, never past a move the adapter calls ``irreversible``
-        (one that showed a person at this screen a secret: it cannot be unseen), nor past any seat's move after which
-        the adapter's optional ``public_reveal(before, after)`` (the spectator views around the move) says a secret
-        was shown to every seat (Code of Nine: a computer's Ninth exchange, or a look at Code 26)."""
+        """The last decision of a human seat to go back to, or None (see :func:`ninekit.session.undo_target`: never
+        past a move that showed a person at this screen a secret, unless in teacher mode), and never past a move
+        the adapter calls ``irreversible`` or after which its ``public_reveal(before, after)`` (the spectator
+        views around the move) says a secret was shown to every seat.  Kept for the state on screen (it is asked
+        on every redraw)."""
+        state = self._state
+        if self._undo_cache is not None and self._undo_cache[0] is state and self._undo_cache[3] == self._teacher_mode:
+            return self._undo_cache[1]
         hook = getattr(self.adapter, "irreversible", None)
         public = getattr(self.adapter, "public_reveal", None)
-        child, node = self._state, self._state.parent
-        while node is not None:
+
+        def stops(node, child) -> bool:
             seat, move = child.history[-1]
-            if callable(hook) and self._is_human(seat) and hook(move):
-                return None
-            if callable(public) and public(node.view(None), child.view(None)):
-                return None
-            if not node.is_over and self._is_human(node.to_move):
-                return node
-            child, node = node, node.parent
-        return None
+            return bool((callable(hook) and self._is_human(seat) and hook(move))
+                        or (callable(public) and public(node.view(None), child.view(None))))
+
+        humans = {seat for seat in range(self.game.players) if self._is_human(seat)}
+        target = session.undo_target(state, humans, teacher=self._teacher_mode, stops=stops)
+        refused = target is None and session.undo_target(state, humans, teacher=True) is not None
+        self._undo_cache = (state, target, refused, self._teacher_mode)
+        return target
+
+    def _undo_refused(self) -> bool:
+        """Whether Undo is refused now although there is a decision to go back to (a secret was shown since)."""
+        self._undo_target()
+        return self._undo_cache[2]
 
     def _actor(self) -> str:
         """Who is at the screen, for the log: the seat shown, else the last seat shown."""
@@ -1529,8 +1540,10 @@ class GameApp(w.VBox):
         self._hint_button.disabled = looking
         self._hint_box.layout.display = None if interactive and not self._compact else "none"
         self._show_watch()
-        self._undo_button.disabled = self._undo_target() is None
-        self._redo_button.disabled = not self._redo
+        if not self._compact:  # a lesson's board has no Undo (Reset starts the step again)
+            self._undo_button.disabled = self._undo_target() is None
+            self._undo_button.tooltip = session.UNDO_REFUSED if self._undo_refused() else UNDO_TIP
+            self._redo_button.disabled = not self._redo
 
     def _hinted(self, s: ninekit.State) -> tuple[str | None, int | None]:
         """Where the hint on screen for ``s`` points: the board element's ``data-id``, or its button's index."""
