@@ -246,3 +246,22 @@ def test_game_over_says_how_it_went_for_the_player():
     outcome = app.state.outcome
     expected = "you win!" if 0 in outcome.winners else "you lose" if outcome.winners else "a draw"
     assert f"Game over: {expected}" in app._outcome.value
+
+
+def test_a_flood_of_new_games_leaves_another_students_game_offered(tmp_path):
+    """Kept games stay kept: after one client opens 1,200 new games, another student's game played today is still
+    offered back on their reload; a token the flooding page made up is not even kept."""
+    store = ResumeStore(tmp_path / "games", max_entries=50)
+    mine = GameApp("nine_knights", resume="nine_knights", resume_store=store, seed=3)
+    mine._got_token(None)
+    _play(mine, 4)
+    flooder = GameApp("nine_knights", resume="nine_knights", resume_store=store)
+    flooder._got_token("A" * 40)  # made up by the page: the server issues its own token instead
+    _play(flooder, 1)
+    assert flooder._token != "A" * 40 and store.issued(flooder._token) and store.get("A" * 40) is None
+    for n in range(1200):
+        store.put(store.new_token(), {"flood": n})
+    store.sweep()
+    again = GameApp("nine_knights", resume="nine_knights", resume_store=store)
+    again._got_token(mine._token)
+    assert again.resume_offered and again.resume() and again.state.history == mine.state.history

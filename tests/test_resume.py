@@ -32,12 +32,19 @@ def store(tmp_path):
     return ResumeStore(tmp_path / "games")
 
 
+def _entries(store) -> list[str]:
+    """The folder's files but the store's key (``.secret``)."""
+    return sorted(name for name in os.listdir(store.directory) if name != ".secret")
+
+
 # ------------------------------------------------------------------ tokens
-def test_new_tokens_are_random_well_formed_and_distinct():
-    """new_token() gives 24 URL-safe characters, different every time, that valid_token accepts."""
-    tokens = {ResumeStore.new_token() for _ in range(200)}
+def test_new_tokens_are_random_well_formed_and_distinct(tmp_path):
+    """new_token() gives 40 URL-safe characters (24 random, 16 of their signature), different every time, that
+    valid_token accepts and the store knows it issued."""
+    store = ResumeStore(tmp_path)
+    tokens = {store.new_token() for _ in range(200)}
     assert len(tokens) == 200
-    assert all(valid_token(t) == t and len(t) == 24 for t in tokens)
+    assert all(valid_token(t) == t and len(t) == 40 and store.issued(t) for t in tokens)
 
 
 @pytest.mark.parametrize("bad", ["../x", "../../../../etc/passwd", "a" * 65, "short", "", "abcdefghijklmnop/",
@@ -75,6 +82,7 @@ def test_directory_and_files_are_private(tmp_path):
     """The folder is created (with its parents) 0o700 at the first put; files are 0o600."""
     store = ResumeStore(tmp_path / "a" / "b" / "games")
     assert not store.directory.exists()  # constructing a store touches nothing
+    GOOD = store.new_token()  # a token this store issued (its key is kept in the folder, made now)
     assert store.put(GOOD, {})
     assert stat.S_IMODE(store.directory.stat().st_mode) == 0o700
     assert stat.S_IMODE(store.path_for(GOOD).stat().st_mode) == 0o600
@@ -82,6 +90,7 @@ def test_directory_and_files_are_private(tmp_path):
 
 def test_put_overwrites_atomically_through_a_temp_file(store, monkeypatch):
     """put writes a temp file in the same folder and os.replace()s it over the entry; no temp file is left."""
+    GOOD = store.new_token()  # a token this store issued
     assert store.put(GOOD, {"n": 1})
     calls = []
     real_replace = os.replace
@@ -96,11 +105,12 @@ def test_put_overwrites_atomically_through_a_temp_file(store, monkeypatch):
     assert store.put(GOOD, {"n": 2})
     assert len(calls) == 1 and calls[0][0] == str(store.directory) and calls[0][2] == str(store.path_for(GOOD))
     assert store.get(GOOD) == {"n": 2}
-    assert sorted(os.listdir(store.directory)) == [store.path_for(GOOD).name]
+    assert _entries(store) == [store.path_for(GOOD).name]
 
 
 def test_a_failed_write_keeps_the_old_entry_and_leaves_no_temp_file(store, monkeypatch):
     """If the swap fails (disk full, ...), put returns False, the old entry is intact, the temp file is gone."""
+    GOOD = store.new_token()  # a token this store issued
     assert store.put(GOOD, {"n": 1})
 
     def fail(src, dst):
@@ -109,11 +119,12 @@ def test_a_failed_write_keeps_the_old_entry_and_leaves_no_temp_file(store, monke
     monkeypatch.setattr(widgets.resume.os, "replace", fail)
     assert store.put(GOOD, {"n": 2}) is False
     assert store.get(GOOD) == {"n": 1}
-    assert os.listdir(store.directory) == [store.path_for(GOOD).name]
+    assert _entries(store) == [store.path_for(GOOD).name]
 
 
 def test_payloads_over_the_size_bound_or_not_json_are_refused(store):
     """Payloads over max_bytes (default 2 * MAX_SAVE_BYTES), non-dicts and non-JSON values are not kept."""
+    GOOD = store.new_token()  # a token this store issued
     assert store.max_bytes == MAX_ENTRY_BYTES == 2_000_000
     assert store.put(GOOD, {"save": "x" * MAX_ENTRY_BYTES}) is False
     assert store.put(GOOD, {"save": "x" * 1_000_000}) is True
@@ -124,6 +135,7 @@ def test_payloads_over_the_size_bound_or_not_json_are_refused(store):
 
 def test_drop_forgets_a_game(store):
     """drop removes the entry; dropping again or an unknown token is harmless."""
+    GOOD = store.new_token()  # a token this store issued
     store.put(GOOD, {"n": 1})
     store.drop(GOOD)
     assert store.get(GOOD) is None
@@ -136,6 +148,7 @@ def test_drop_forgets_a_game(store):
                                      b"[" * 100_000])
 def test_malformed_files_read_as_nothing(store, content):
     """A damaged or foreign file under a token's name gives None, never an exception."""
+    GOOD = store.new_token()  # a token this store issued
     store.put(GOOD, {})
     store.path_for(GOOD).write_bytes(content)
     assert store.get(GOOD) is None
@@ -144,6 +157,7 @@ def test_malformed_files_read_as_nothing(store, content):
 def test_an_oversized_file_is_not_read(tmp_path):
     """A file larger than max_bytes (written by someone else) is ignored rather than loaded."""
     store = ResumeStore(tmp_path, max_bytes=100)
+    GOOD = store.new_token()  # a token this store issued
     store.put(GOOD, {})
     store.path_for(GOOD).write_text(json.dumps({"ninekit_resume": 1, "payload": {"x": "y" * 200}}))
     assert store.get(GOOD) is None
@@ -152,7 +166,9 @@ def test_an_oversized_file_is_not_read(tmp_path):
 # ------------------------------------------------------------------ expiry and sweeping
 def test_ttl_zero_expires_at_once_and_get_deletes_it(tmp_path):
     """With ttl 0 nothing is ever returned, and reading an expired entry deletes its file."""
-    assert ResumeStore(tmp_path).put(GOOD, {"n": 1})  # written by a store that keeps games
+    keeper = ResumeStore(tmp_path)
+    GOOD = keeper.new_token()  # a token issued by a store on this folder (it shares the folder's key)
+    assert keeper.put(GOOD, {"n": 1})  # written by a store that keeps games
     store = ResumeStore(tmp_path, ttl_seconds=0)
     assert store.path_for(GOOD).exists()
     assert store.get(GOOD) is None
@@ -164,6 +180,7 @@ def test_entries_expire_after_ttl_by_the_clock(tmp_path):
     """An entry is there until ttl_seconds after its last write, then gone (time moved on with a fake clock)."""
     now = [time.time()]
     store = ResumeStore(tmp_path, ttl_seconds=3600, clock=lambda: now[0])
+    GOOD = store.new_token()  # a token this store issued
     store.put(GOOD, {"n": 1})
     now[0] += 3599
     assert store.get(GOOD) == {"n": 1}
@@ -189,32 +206,63 @@ def test_sweep_deletes_expired_entries_and_stale_temp_files(tmp_path):
 
 
 def test_sweep_keeps_only_the_newest_max_entries(tmp_path):
-    """Beyond max_entries, sweep deletes the oldest entries (by last write)."""
-    store = ResumeStore(tmp_path, max_entries=3)
+    """Beyond max_entries, sweep deletes the oldest entries (by last write) played more than a day ago."""
+    store = ResumeStore(tmp_path, max_entries=10)
     tokens = [store.new_token() for _ in range(6)]
-    base = time.time() - 100
+    base = time.time() - 3 * 24 * 3600
     for i, token in enumerate(tokens):
         store.put(token, {"i": i})
         os.utime(store.path_for(token), (base + i, base + i))
+    store.max_entries = 3
     assert len(store) == 6
     assert store.sweep() == 3
     assert [store.get(t) for t in tokens] == [None, None, None, {"i": 3}, {"i": 4}, {"i": 5}]
 
 
+def test_a_flood_of_new_games_never_pushes_out_a_game_played_today(tmp_path):
+    """Kept games stay kept: one client opening 1,200 new games (each token issued by the server) cannot push
+    out another student's game played in the last day; beyond the bound the new games are simply not kept,
+    and an older game (played days ago) is the one that makes room."""
+    store = ResumeStore(tmp_path, max_entries=1000)
+    days_ago, today = store.new_token(), store.new_token()
+    store.put(days_ago, {"who": "a student last week"})
+    past = time.time() - 3 * 24 * 3600
+    os.utime(store.path_for(days_ago), (past, past))
+    store.put(today, {"who": "a student this morning"})
+    kept = sum(store.put(store.new_token(), {"flood": n}) for n in range(1200))
+    store.sweep()
+    assert store.get(today) == {"who": "a student this morning"}
+    assert store.get(days_ago) is None  # it made room
+    assert kept == 999 and len(store) == 1000
+
+
+def test_a_token_the_page_made_up_is_not_kept_or_offered(tmp_path):
+    """Tokens are the server's: a well-formed token the page made up (or one signed by another server's key)
+    is neither stored nor read back."""
+    store, other = ResumeStore(tmp_path / "a"), ResumeStore(tmp_path / "b")
+    made_up, foreign = "A" * 40, other.new_token()
+    assert valid_token(made_up) and not store.issued(made_up) and not store.issued(foreign)
+    assert store.put(made_up, {}) is False and store.put(foreign, {}) is False
+    assert _entries(store) == []
+
+
 def test_put_sweeps_at_most_every_few_minutes(tmp_path, monkeypatch):
     """The first put sweeps; later puts within SWEEP_INTERVAL_SECONDS do not; after it, one does again."""
-    store = ResumeStore(tmp_path, max_entries=1)
+    store = ResumeStore(tmp_path, max_entries=100, ttl_seconds=3600)
     sweeps = []
     real_sweep = store.sweep
-    store.sweep = lambda: sweeps.append(1) or real_sweep()
+    store.sweep = lambda keep=None: sweeps.append(1) or real_sweep(keep)
     clock = [1000.0]
     monkeypatch.setattr(widgets.resume.time, "monotonic", lambda: clock[0])
-    for _ in range(5):
-        store.put(store.new_token(), {})
-    assert len(sweeps) == 1 and len(store) == 5  # over max_entries until the next sweep
+    tokens = [store.new_token() for _ in range(6)]
+    for token in tokens[:5]:
+        store.put(token, {})
+    past = time.time() - 7200
+    os.utime(store.path_for(tokens[0]), (past, past))  # expired: gone at the next sweep
+    assert len(sweeps) == 1 and len(store) == 5
     clock[0] += widgets.resume.SWEEP_INTERVAL_SECONDS
-    store.put(store.new_token(), {})
-    assert len(sweeps) == 2 and len(store) == 1
+    store.put(tokens[5], {})
+    assert len(sweeps) == 2 and len(store) == 5 and store.get(tokens[0]) is None
 
 
 def test_an_unwritable_directory_makes_put_a_logged_no_op(tmp_path, caplog):
@@ -222,6 +270,7 @@ def test_an_unwritable_directory_makes_put_a_logged_no_op(tmp_path, caplog):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     store = ResumeStore(blocker / "games")
+    GOOD = store.new_token()  # a token this store issued
     with caplog.at_level("DEBUG", logger="ninekit.resume"):
         assert store.put(GOOD, {}) is False
         assert store.put(GOOD, {}) is False
@@ -233,6 +282,7 @@ def test_an_unwritable_directory_makes_put_a_logged_no_op(tmp_path, caplog):
 def test_a_directory_refusing_writes_makes_put_a_no_op(tmp_path, monkeypatch):
     """If the folder refuses new files (permissions, a read-only disk), put returns False, not raise."""
     store = ResumeStore(tmp_path)
+    GOOD = store.new_token()  # a token this store issued
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")

@@ -1830,6 +1830,8 @@ class GameApp(w.VBox):
     def _got_token(self, token: str | None) -> None:
         """The browser said which token it remembers (None: none): offer that game back if it is kept."""
         self._reported = True
+        if token is not None and not self._store().issued(token):
+            token = None  # made up by the page, or from before tokens were signed: this server issues its own
         if token is None or token == self._token:
             self._keep_progress()
             return

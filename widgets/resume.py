@@ -3,8 +3,11 @@
 Two halves:
 
 * :class:`ResumeStore` keeps one small JSON file per game on the server, named by a random *token*
-  (the file name is a hash of the token, so listing the folder does not reveal tokens).  Entries
-  expire after ``ttl_seconds`` and there are at most ``max_entries`` of them.  A bad token, a bad
+  (the file name is a hash of the token, so listing the folder does not reveal tokens).  Tokens are
+  issued by the store: a random part signed with the store's own secret, so a page cannot make up
+  tokens to fill the store.  Entries expire after ``ttl_seconds`` and there are at most
+  ``max_entries`` of them; a game played in the last ``protect_seconds`` (a day) is never pushed out
+  to make room: when the store is full of those, a new game is simply not kept.  A bad token, a bad
   file or a broken folder never raises: ``get`` returns None, ``put`` does nothing and logs.
 * :class:`ResumeLink` is the browser half: an invisible widget that keeps *only the token* in the
   page's ``localStorage`` and sends it to Python when the page is (re)loaded.  The game itself,
@@ -37,7 +40,9 @@ An app wires them like this (a game's state goes in as its save text)::
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 import logging
 import os
@@ -65,6 +70,8 @@ STORAGE_PREFIX = "ninekit-resume:"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _KEY = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 _ENTRY = re.compile(r"[0-9a-f]{40}\.json")
+_SECRET = ".secret"  # the store's signing key, in its folder (mode 0o600)
+_RANDOM_CHARS, _MAC_CHARS = 24, 16  # a token: 24 random URL-safe characters, then 16 of their signature
 _FORMAT = 1
 
 log = logging.getLogger("ninekit.resume")
@@ -121,10 +128,12 @@ class ResumeStore:
 
     def __init__(self, directory: str | os.PathLike | None = None, ttl_seconds: float = 7 * 24 * 3600,
                  max_entries: int = 1000, max_bytes: int = MAX_ENTRY_BYTES,
-                 clock: Callable[[], float] = time.time):
+                 clock: Callable[[], float] = time.time, protect_seconds: float = 24 * 3600):
         self.directory = Path(directory).expanduser() if directory is not None else default_directory()
         self.ttl_seconds = ttl_seconds
         self.max_entries = max_entries
+        self.protect_seconds = protect_seconds
+        self._key: bytes | None = None
         self.max_bytes = max_bytes
         self.clock = clock
         self._last_sweep = float("-inf")
@@ -135,14 +144,25 @@ class ResumeStore:
         return f"ResumeStore({str(self.directory)!r}, ttl_seconds={self.ttl_seconds}, max_entries={self.max_entries})"
 
     # ------------------------------------------------------------------ public
-    @staticmethod
-    def new_token() -> str:
-        """A fresh random token (24 URL-safe characters, 144 bits).
+    def new_token(self) -> str:
+        """A fresh token this store issued: 24 random URL-safe characters (144 bits) and 16 of their signature
+        with the store's secret (:meth:`issued` checks it).
 
-        >>> valid_token(ResumeStore.new_token()) is not None
-        True
+        >>> import tempfile
+        >>> store = ResumeStore(tempfile.mkdtemp())
+        >>> token = store.new_token()
+        >>> len(token), store.issued(token), store.issued("A" * 40), valid_token(token) == token
+        (40, True, False, True)
         """
-        return secrets.token_urlsafe(18)
+        random_part = secrets.token_urlsafe(18)
+        return random_part + self._signature(random_part)
+
+    def issued(self, token: object) -> bool:
+        """Whether ``token`` is one this store (or another on the same folder) issued, not one a page made up."""
+        token = valid_token(token)
+        if token is None or len(token) != _RANDOM_CHARS + _MAC_CHARS:
+            return False
+        return hmac.compare_digest(self._signature(token[:_RANDOM_CHARS]), token[_RANDOM_CHARS:])
 
     def path_for(self, token: object) -> Path | None:
         """The file that holds ``token``'s game (a hash of the token), or None for a malformed token.
@@ -167,8 +187,8 @@ class ResumeStore:
         (False, False)
         """
         path = self.path_for(token)
-        if path is None:
-            log.warning("ResumeStore.put: refused a malformed token")
+        if path is None or not self.issued(token):
+            log.warning("ResumeStore.put: refused a token this store did not issue")
             return False
         if not isinstance(payload, dict):
             log.warning("ResumeStore.put: the payload is a %s, not a dict", type(payload).__name__)
@@ -186,6 +206,10 @@ class ResumeStore:
             self._ready = self._make_directory()
             if not self._ready:  # tried again at the next put: the folder may be fixed meanwhile
                 return False
+        if not path.exists() and not self._room_for_one():
+            log.warning("ResumeStore.put: games played in the last %g s fill the store (%d); a new one is not kept",
+                        self.protect_seconds, self.max_entries)
+            return False
         tmp = None
         try:
             fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".part")  # mode 0o600
@@ -251,16 +275,22 @@ class ResumeStore:
         if path is not None:
             self._unlink(path)
 
-    def sweep(self) -> int:
-        """Delete expired entries (and temp files left by a crash), then the oldest beyond ``max_entries``.
+    def sweep(self, keep: int | None = None) -> int:
+        """Delete expired entries (and temp files left by a crash), then the oldest beyond ``max_entries``,
+        but never one written in the last ``protect_seconds``: a flood of new games cannot push out a game
+        someone played today.
 
-        Returns how many entries were deleted.
+        Returns how many entries were deleted.  ``keep``: keep at most this many (default ``max_entries``).
 
         >>> import tempfile
-        >>> store = ResumeStore(tempfile.mkdtemp(), max_entries=1)
-        >>> for _ in range(3): _ = store.put(store.new_token(), {})
-        >>> store.sweep(), len(store)
-        (2, 1)
+        >>> store = ResumeStore(tempfile.mkdtemp(), max_entries=1, protect_seconds=0)
+        >>> first, second = store.new_token(), store.new_token()
+        >>> store.put(first, {}), store.put(second, {}), store.get(first), len(store)   # the oldest made room
+        (True, True, None, 1)
+        >>> busy = ResumeStore(tempfile.mkdtemp(), max_entries=1)   # a game played today is never pushed out
+        >>> kept = busy.new_token()
+        >>> busy.put(kept, {}), busy.put(busy.new_token(), {}), busy.get(kept)
+        (True, False, {})
         """
         self._last_sweep = time.monotonic()
         now = self.clock()
@@ -287,10 +317,12 @@ class ResumeStore:
         except OSError as exc:
             self._warn(f"ResumeStore.sweep: could not list {self.directory}: {exc}")
             return deleted
-        extra = len(live) - max(self.max_entries, 0)
+        extra = len(live) - max(self.max_entries if keep is None else keep, 0)
         if extra > 0:
             live.sort()
-            for _mtime, _name, path in live[:extra]:
+            for mtime, _name, path in live[:extra]:
+                if now - mtime < self.protect_seconds:
+                    break  # this one and all newer were played within the protected time
                 deleted += self._unlink(path)
         return deleted
 
@@ -308,6 +340,51 @@ class ResumeStore:
             return 0
 
     # --------------------------------------------------------------- internals
+    def _room_for_one(self) -> bool:
+        """Whether a new entry fits: under ``max_entries``, after a sweep if need be."""
+        if len(self) < self.max_entries:
+            return True
+        self.sweep(keep=self.max_entries - 1)
+        return len(self) < self.max_entries
+
+    def _signature(self, random_part: str) -> str:
+        digest = hmac.new(self._secret(), random_part.encode("ascii"), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).decode("ascii")[:_MAC_CHARS]
+
+    def _secret(self) -> bytes:
+        """The store's signing key: read from its folder, or made there (atomically: the first of several
+        kernels to get there wins, the others read it).  A folder that cannot be written gets a key for this
+        process only (its games cannot be kept anyway)."""
+        if self._key is not None:
+            return self._key
+        path = self.directory / _SECRET
+        try:
+            self._key = path.read_bytes()
+        except OSError:
+            self._key = None
+        if not self._key or len(self._key) < 32:
+            key = secrets.token_bytes(32)
+            if self._make_directory():
+                tmp = None
+                try:
+                    fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".part")  # mode 0o600
+                    with os.fdopen(fd, "wb") as f:
+                        f.write(key)
+                    os.link(tmp, path)  # fails if another kernel made it first
+                except FileExistsError:
+                    pass
+                except OSError as exc:
+                    self._warn(f"ResumeStore: cannot keep a key in {self.directory}: {exc}")
+                finally:
+                    if tmp is not None:
+                        self._unlink(Path(tmp))
+                try:
+                    key = path.read_bytes() or key
+                except OSError:
+                    pass
+            self._key = key
+        return self._key
+
     def _expired(self, mtime: float, now: float | None = None) -> bool:
         if self.ttl_seconds <= 0:
             return True
