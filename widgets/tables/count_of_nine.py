@@ -40,6 +40,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -58,6 +59,7 @@ from ninekit.count_of_nine import (
     cost_words,
 )
 
+from ..browser import IN_BROWSER
 from ..svg import SVG_NS, attrs, el, esc, group, num, svg_root, wrap_lines
 from . import TableAdapter, register
 
@@ -166,60 +168,126 @@ stroke-width:1}
 
 # The search runs in a child Python process: at a 5-round cap it can take minutes on a deal, and the app must
 # stay responsive meanwhile (a thread would share the interpreter's lock with the app).  The child imports only
-# ninekit and prints the line as JSON.
+# ninekit and prints the line as JSON.  Bounds (a visitor loading finished saves in many tabs must not take
+# every CPU): one search process per kernel at a time, the others queued in the kernel, the latest request
+# first; and at most ANALYSTS searching at once on the whole server, the others waiting (asleep) for one of the
+# lock files in ANALYST_SLOTS.  A child ends when its kernel does (it watches its parent) or when it is
+# cancelled: pushed out of the kernel's few kept searches by newer requests.
 _SEARCH_SCRIPT = r"""
-import json, os, sys
+import json, os, sys, threading, time
+parent = os.getppid()
+
+def orphaned():  # the kernel has gone (even killed): so does its search
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            os._exit(3)
+
+threading.Thread(target=orphaned, daemon=True).start()
 if hasattr(os, "nice"):
     os.nice(10)  # the app and the player come first
+slots_dir, slots = sys.argv[4], int(sys.argv[5])
+try:
+    import fcntl
+except ImportError:  # no advisory locks here: no server-wide bound
+    fcntl = None
+held = None
+if fcntl is not None and slots > 0:
+    os.makedirs(slots_dir, mode=0o700, exist_ok=True)
+    while held is None:  # wait for a free slot of the server's
+        for n in range(slots):
+            f = open(os.path.join(slots_dir, "slot-%d.lock" % n), "a")
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                held = f
+                break
+            except OSError:
+                f.close()
+        else:
+            time.sleep(0.25)
 from ninekit.count_of_nine import best_line, position
 target, deal, rounds = sys.argv[1], [c for c in sys.argv[2].split(",") if c], int(sys.argv[3])
 score, moves = best_line(position(target=target, deck=deal, round=0), max_rounds=rounds)
 print(json.dumps({"score": score, "moves": [[m.kind, list(m.args)] for m in moves]}))
 """
+ANALYSTS = int(os.environ.get("NINEKIT_ANALYSTS") or max(1, (os.cpu_count() or 2) // 2))
+ANALYST_SLOTS = os.environ.get("NINEKIT_ANALYST_SLOTS") or os.path.join(
+    tempfile.gettempdir(), f"ninekit-analysts-{os.getuid() if hasattr(os, 'getuid') else 'user'}")
 _SEARCHES: OrderedDict = OrderedDict()  # (target, deal, rounds) -> BestSearch, the latest few
 _KEEP_SEARCHES = 8
-_SEARCH_LOCK = threading.Lock()
+_SEARCH_LOCK = threading.Condition()  # guards _SEARCHES and _WAITING; notified when a search is asked for
+_WAITING: list = []  # searches not started yet, the latest request last (it runs first)
+_RUNNER: list = []  # the kernel's one thread that runs the searches, one at a time
 
 
 class BestSearch:
     """The best-line search on one finished game's deal (``results[g]["target"]`` and ``["deal"]`` of a view),
     from that game's opening, the order of the cards known, at most ``max_rounds`` rounds
-    (:func:`ninekit.count_of_nine.best_line`), run in a child process.  ``done()`` says whether it has
-    finished; ``result()`` waits for ``(score, moves)``."""
+    (:func:`ninekit.count_of_nine.best_line`), run in a child process when its turn comes (see
+    :func:`best_search`).  ``done()`` says whether it has finished; ``result()`` waits for ``(score, moves)``."""
 
     def __init__(self, target: str, deal: tuple, max_rounds: int):
         self.target, self.deal, self.max_rounds = str(target), tuple(str(c) for c in deal), int(max_rounds)
-        root = os.path.dirname(os.path.dirname(os.path.abspath(ninekit.__file__)))
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
-        self._proc = subprocess.Popen(
-            [sys.executable, "-c", _SEARCH_SCRIPT, self.target, ",".join(self.deal), str(self.max_rounds)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, text=True)
-        self._lock = threading.Lock()
+        self._proc: subprocess.Popen | None = None
+        self._finished = threading.Event()
         self._outcome: tuple | None = None  # (score, moves) or (None, error text)
 
     def done(self) -> bool:
-        return self._outcome is not None or self._proc.poll() is not None
+        return self._finished.is_set()
+
+    def running(self) -> bool:
+        """Whether its process is searching (or waiting for one of the server's slots) now."""
+        return self._proc is not None and self._proc.poll() is None
 
     def result(self, timeout: float | None = None) -> tuple:
         """``(score, moves)`` (moves: legal Moves from the opening); waits up to ``timeout`` seconds (None: until
-        the search ends).  Raises TimeoutError, or RuntimeError if the search failed."""
-        with self._lock:
-            if self._outcome is None:
-                try:
-                    out, err = self._proc.communicate(timeout=timeout)
-                except subprocess.TimeoutExpired as exc:
-                    raise TimeoutError("the best-line search is still running") from exc
-                self._outcome = self._read(out, err)
+        the search ends).  Raises TimeoutError, or RuntimeError if the search failed or was cancelled."""
+        if IN_BROWSER and not self.done():  # no processes or threads in the page's Python: search here, now
+            self._search_here()
+        if not self._finished.wait(timeout):
+            raise TimeoutError("the best-line search is still running")
         score, moves = self._outcome
         if score is None:
             raise RuntimeError(moves)
         return score, moves
 
     def cancel(self) -> None:
-        if self._proc.poll() is None:
+        """Stop it: never started, or its process killed (a waiter gets a RuntimeError)."""
+        with _SEARCH_LOCK:
+            if self in _WAITING:
+                _WAITING.remove(self)
+                self._finish((None, "the search was replaced by a newer one"))
+        if self._proc is not None and self._proc.poll() is None:
             self._proc.kill()
-            self._proc.wait()
+
+    def _run(self) -> None:
+        """Run the search in its child process and keep what it found (on the kernel's search thread)."""
+        root = os.path.dirname(os.path.dirname(os.path.abspath(ninekit.__file__)))
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
+        try:
+            self._proc = subprocess.Popen(
+                [sys.executable, "-c", _SEARCH_SCRIPT, self.target, ",".join(self.deal), str(self.max_rounds),
+                 ANALYST_SLOTS, str(ANALYSTS)],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, text=True)
+            out, err = self._proc.communicate()
+        except OSError as exc:
+            self._finish((None, f"the search could not start ({exc})"))
+            return
+        self._finish(self._read(out, err))
+
+    def _search_here(self) -> None:
+        from ninekit.count_of_nine import best_line
+
+        with _SEARCH_LOCK:
+            if self in _WAITING:
+                _WAITING.remove(self)
+        score, moves = best_line(self.opening(), max_rounds=self.max_rounds)
+        self._finish((score, tuple(moves)))
+
+    def _finish(self, outcome: tuple) -> None:
+        self._outcome = outcome
+        self._finished.set()
 
     def _read(self, out: str, err: str) -> tuple:
         if self._proc.returncode != 0:
@@ -246,18 +314,41 @@ class BestSearch:
         return position(target=self.target, deck=list(self.deal), round=0)
 
 
+def _run_searches() -> None:
+    """The kernel's search thread: one search process at a time, the latest request first."""
+    while True:
+        with _SEARCH_LOCK:
+            while not _WAITING:
+                _SEARCH_LOCK.wait()
+            search = _WAITING.pop()
+        search._run()
+
+
 def best_search(target: str, deal, max_rounds: int | None = None) -> BestSearch:
-    """The search for this deal, started now or earlier (one per deal and cap; the latest few are kept)."""
+    """The search for this deal, asked for now or earlier (one per deal and cap; the latest few are kept, an
+    older one pushed out is cancelled).  It runs when its turn comes: one at a time in this kernel, the latest
+    request first, and at most :data:`ANALYSTS` at once on the server."""
     rounds = BEST_LINE_ROUNDS if max_rounds is None else int(max_rounds)
     key = (str(target), tuple(str(c) for c in deal), rounds)
+    pushed_out = []
     with _SEARCH_LOCK:
         search = _SEARCHES.get(key)
         if search is None:
             search = _SEARCHES[key] = BestSearch(key[0], key[1], rounds)
             while len(_SEARCHES) > _KEEP_SEARCHES:
-                _SEARCHES.popitem(last=False)[1].cancel()
+                pushed_out.append(_SEARCHES.popitem(last=False)[1])
         _SEARCHES.move_to_end(key)
-        return search
+        if not search.done() and search._proc is None:
+            if search in _WAITING:
+                _WAITING.remove(search)
+            _WAITING.append(search)  # asked for again: it is the latest request
+            if not _RUNNER and not IN_BROWSER:  # in the browser, result() searches in the page's Python
+                _RUNNER.append(threading.Thread(target=_run_searches, name="ninekit-analyst", daemon=True))
+                _RUNNER[0].start()
+            _SEARCH_LOCK.notify_all()
+    for old in pushed_out:
+        old.cancel()
+    return search
 
 
 @atexit.register

@@ -1,0 +1,135 @@
+"""Bounded analysis (Count of Nine's best-line search, widgets/tables/count_of_nine.py): a visitor loading finished
+games in many tabs cannot take every CPU.
+
+At most one search process per kernel (the others queued there, the latest request first), at most
+``NINEKIT_ANALYSTS`` searching at once on the whole server (the others asleep, waiting for a slot), and a search
+ends with its kernel, even a killed one.  The searches here are whole deals at the 5-round cap: minutes each,
+so they are still running while they are looked at, and are cancelled at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from widgets.tables import count_of_nine as table
+
+REPO = Path(__file__).resolve().parents[1]
+DEALS = [("Castle", ["2", "3", "4", "5", "6", "7", "8", "9"]),  # the target's card is set aside
+         ("Cathedral", ["9", "8", "7", "6", "5", "4", "3", "1"]),
+         ("Monument", ["2", "4", "6", "8", "1", "5", "7", "9"]),
+         ("Harbour", ["5", "1", "9", "2", "8", "3", "7", "6"])]
+
+# CPU seconds in 3 s that tell a working search (at nice 10 on a busy machine still well above) from one asleep
+# waiting for a slot (it looks for one four times a second: a few milliseconds).
+WORKING = 0.05
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "getppid") or sys.platform == "win32", reason="POSIX processes")
+
+
+def _children(pid: int) -> list[int]:
+    """The search processes ``pid`` started (not ``ps`` itself)."""
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    found = []
+    for child in map(int, out.split()):
+        try:
+            if b"best_line" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(child)
+        except OSError:
+            continue
+    return found
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_one_search_process_per_kernel_the_latest_request_first(monkeypatch, tmp_path):
+    """Four finished games asked for at once (a match panel, tabs of saves): one process at a time in the kernel,
+    and the one running is the latest request; a search pushed out of the kept few is cancelled."""
+    monkeypatch.setattr(table, "ANALYST_SLOTS", str(tmp_path / "slots"))
+    searches = [table.best_search(target, deal, 5) for target, deal in DEALS]
+    try:
+        deadline = time.monotonic() + 20
+        while not any(s.running() for s in searches) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        for _ in range(20):
+            assert sum(s.running() for s in searches) == 1
+            time.sleep(0.05)
+        assert searches[-1].running()  # the latest request runs first
+        assert len(_children(os.getpid())) == 1
+    finally:
+        for search in searches:
+            search.cancel()
+    with pytest.raises(RuntimeError):
+        searches[0].result(5)
+
+
+_KERNEL = textwrap.dedent("""
+    import sys, time
+    from widgets.tables import count_of_nine as table
+    target, deal = sys.argv[1], sys.argv[2].split(",")
+    table.best_search(target, deal, 5)
+    print("asked", flush=True)
+    time.sleep(600)
+""")
+
+
+def test_the_server_runs_at_most_its_analysts_at_once_and_a_search_dies_with_its_kernel(tmp_path):
+    """Three kernels each asking for a search, on a server allowing one analyst: one search works, two sleep
+    until a slot is free; a kernel killed outright takes its search with it within seconds."""
+    env = {**os.environ, "NINEKIT_ANALYSTS": "1", "NINEKIT_ANALYST_SLOTS": str(tmp_path / "slots"),
+           "PYTHONPATH": str(REPO)}
+    kernels = [subprocess.Popen([sys.executable, "-c", _KERNEL, target, ",".join(deal)], env=env,
+                                stdout=subprocess.PIPE, text=True) for target, deal in DEALS[:3]]
+    try:
+        for kernel in kernels:
+            assert kernel.stdout.readline().strip() == "asked"
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and sum(len(_children(k.pid)) for k in kernels) < 3:
+            time.sleep(0.1)
+        searches = [child for k in kernels for child in _children(k.pid)]
+        assert len(searches) == 3
+        time.sleep(1.0)  # every search has started and taken (or waits for) a slot
+        before = {pid: _cpu_seconds(pid) for pid in searches}
+        time.sleep(3.0)
+        busy = [pid for pid in searches if _cpu_seconds(pid) - before[pid] > WORKING]
+        assert len(busy) == 1, {pid: round(_cpu_seconds(pid) - before[pid], 2) for pid in searches}
+        # The kernel whose search works is killed outright: its search ends, and a waiting one takes the slot.
+        owner = next(k for k in kernels if busy[0] in _children(k.pid))
+        owner.send_signal(signal.SIGKILL)
+        owner.wait()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and Path(f"/proc/{busy[0]}").exists() and _cpu_seconds(busy[0]) > 0:
+            try:
+                os.waitpid(busy[0], os.WNOHANG)
+            except ChildProcessError:
+                pass
+            state = Path(f"/proc/{busy[0]}/stat").read_text().rsplit(")", 1)[1].split()[0] \
+                if Path(f"/proc/{busy[0]}").exists() else "gone"
+            if state in ("Z", "gone"):
+                break
+            time.sleep(0.2)
+        assert not Path(f"/proc/{busy[0]}").exists() or \
+            Path(f"/proc/{busy[0]}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+        others = [pid for pid in searches if pid != busy[0]]
+        time.sleep(1.5)
+        before = {pid: _cpu_seconds(pid) for pid in others}
+        time.sleep(3.0)
+        assert sum(_cpu_seconds(pid) - before[pid] > WORKING for pid in others) == 1
+    finally:
+        for kernel in kernels:
+            if kernel.poll() is None:
+                kernel.kill()
+            kernel.wait()
