@@ -11,6 +11,12 @@ jupyter_server's kernel manager with three additions, each a configurable settin
   as long and Voila gave up on every one; in line, they finish one after another.
 - ``max_background_starting``: kernels Voila's preheated pool starts (to refill it) wait behind visitors
   and start at most that many at a time, so that refilling never takes every CPU from the visitors.
+- preheated kernels never take a visitor's place: the pools together fill only up to ``max_kernels`` less
+  ``visitor_reserve``, and a visitor who finds the cap reached takes the place of an idle preheated kernel
+  of another page (from the fullest pool), which is shut down; only when every kernel is a visitor's does a
+  visitor get the busy page.  A pool hands out only kernels that are ready: a pool kernel still starting, or
+  one that could not start, never turns a visitor's page into an error (the visitor gets a fresh kernel, in
+  line, or the busy page).
 - the idle clock of a kernel restarts when its last browser connection closes, so idle culling
   (``MappingKernelManager.cull_idle_timeout``, ``cull_connected`` false) reclaims a kernel that many
   seconds after its page went away, whatever the player was doing before: a student who thought for ten
@@ -59,6 +65,47 @@ def _is_preheat(kwargs: dict) -> bool:
     return str((kwargs.get("env") or {}).get("VOILA_PREHEAT", "")).lower() == "true"
 
 
+def _ready(task) -> bool:
+    """Whether a pool entry (an asyncio task) holds a kernel ready to hand out."""
+    return task.done() and not task.cancelled() and task.exception() is None
+
+
+def _ready_first(pool: list) -> None:
+    """Drop the entries that failed (a kernel that could not start) and put the ready ones first, in place."""
+    pool[:] = [t for t in pool if _ready(t)] + [t for t in pool if not t.done()]
+
+
+def _counting_ready(get_pool_size):
+    def counted(self, notebook_name: str) -> int:
+        """How many ready kernels the pool of ``notebook_name`` holds (Voila's handler serves a visitor from the
+        pool only if this is not 0; otherwise the visitor gets a fresh kernel, in line)."""
+        pool = self._pools.get(notebook_name)
+        if not pool:
+            return 0
+        _ready_first(pool)
+        return sum(map(_ready, pool))
+    return counted
+
+
+def _handing_out_ready(get_rendered_notebook):
+    async def handed_out(self, notebook_name, *args, **kwargs):
+        pool = self._pools.get(notebook_name)
+        if pool:
+            _ready_first(pool)  # Voila hands out the first entry
+        return await get_rendered_notebook(self, notebook_name, *args, **kwargs)
+    return handed_out
+
+
+def _pruning_first(shutdown_kernel):
+    async def pruned(self, kernel_id, *args, **kwargs):
+        # Voila's shutdown_kernel reads every pool entry's result, and one that could not start would raise
+        # its error there: the kernel of a closed page (or one making room for a visitor) was never shut down.
+        for pool in self._pools.values():
+            _ready_first(pool)
+        return await shutdown_kernel(self, kernel_id, *args, **kwargs)
+    return pruned
+
+
 class ClassroomKernelManager(AsyncMappingKernelManager):
     """A kernel cap with a busy page, a start queue, and an idle clock that starts at disconnection."""
 
@@ -82,6 +129,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         config=True,
         help="Seconds a visitor waits in line to start a kernel before getting the busy page.",
     )
+    visitor_reserve = Integer(
+        config=True,
+        help="Kernels under max_kernels that the preheated pools leave free for visitors. Default: a quarter of "
+        "max_kernels, at least 2.",
+    )
     ready_timeout = Float(
         60.0,
         config=True,
@@ -92,6 +144,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     @default("max_starting")
     def _default_max_starting(self):
         return max(1, os.cpu_count() or 1)
+
+    @default("visitor_reserve")
+    def _default_visitor_reserve(self):
+        return max(2, self.max_kernels // 4)
+
+    def __init_subclass__(cls, **kwargs):
+        """Voila wraps this class in its preheating manager, a subclass: there, a pool hands out only kernels that
+        are ready (see :func:`_ready_first`)."""
+        super().__init_subclass__(**kwargs)
+        if all(name in cls.__dict__ for name in ("get_pool_size", "get_rendered_notebook", "shutdown_kernel")):
+            cls.get_pool_size = _counting_ready(cls.__dict__["get_pool_size"])
+            cls.get_rendered_notebook = _handing_out_ready(cls.__dict__["get_rendered_notebook"])
+            cls.shutdown_kernel = _pruning_first(cls.__dict__["shutdown_kernel"])
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -119,6 +184,26 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def _over_cap(self) -> bool:
         return bool(self.max_kernels) and len(self._kernels) + self._starting >= self.max_kernels
 
+    def _pools_full(self) -> bool:
+        """Whether the preheated pools may not start another kernel: they leave ``visitor_reserve`` free."""
+        return bool(self.max_kernels) and (
+            len(self._kernels) + self._starting >= max(0, self.max_kernels - self.visitor_reserve))
+
+    async def _make_room(self) -> bool:
+        """Shut down an idle preheated kernel of the fullest pool, for a visitor; False if there is none."""
+        pools = getattr(self, "_pools", None) or {}
+        fullest = max(pools.items(), key=lambda item: sum(map(_ready, item[1])), default=(None, []))
+        ready = [task for task in fullest[1] if _ready(task)]
+        if not ready:
+            return False
+        task = ready[-1]
+        fullest[1].remove(task)
+        content = task.result()
+        content["task"].cancel()  # its page will never be served
+        self.log.info("A visitor takes the place of a preheated kernel of %s", fullest[0])
+        await ensure_async(self.shutdown_kernel(content["kernel_id"], now=True))
+        return True
+
     async def _take_slot(self, preheat: bool) -> None:
         condition = self._condition()
         deadline = time.monotonic() + (self.start_queue_timeout if not preheat else 3600.0)
@@ -134,8 +219,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                         await asyncio.wait_for(condition.wait(), left)
                     except asyncio.TimeoutError:
                         pass
-                if self._over_cap():
-                    raise Busy(f"{self.max_kernels} kernels are running, the most this server allows")
+                if preheat and self._pools_full():
+                    raise Busy("the preheated pools leave the remaining kernels to visitors")
+                while not preheat and self._over_cap():
+                    if not await self._make_room():
+                        raise Busy(f"{self.max_kernels} kernels are running, the most this server allows")
                 self._starting += 1
                 self._starting_background += preheat
             finally:
@@ -159,8 +247,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if kwargs.get("kernel_id") is not None and kwargs["kernel_id"] in self:
             return await ensure_async(super().start_kernel(*args, **kwargs))
         preheat = _is_preheat(kwargs)
-        if self._over_cap():
-            raise Busy(f"{self.max_kernels} kernels are running, the most this server allows")
+        if preheat and self._pools_full():
+            raise Busy("the preheated pools leave the remaining kernels to visitors")
         await self._take_slot(preheat)
         try:
             kernel_id = await ensure_async(super().start_kernel(*args, **kwargs))

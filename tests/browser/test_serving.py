@@ -36,6 +36,7 @@ from appdriver import (
     is_local,
     kernel_alive,
     kernel_id_of,
+    kernel_pids,
     start_voila,
     stop_voila,
     wait_until,
@@ -208,6 +209,31 @@ def test_busy_page_beyond_the_kernel_cap(browser, artifacts_dir):
         finally:
             first.close()
             second.close()
+
+
+def test_more_visitors_to_one_page_than_its_pool_holds_all_get_in(browser, artifacts_dir):
+    """Every student gets in: with a cap of 8 kernels and pools of 2 for each of the six preheated pages (the
+    pools fill 6, leaving 2 to visitors), five visitors to one app all get the app, never the busy page: the
+    first from its pool, then fresh kernels up to the cap, then in the place of other pages' idle pool kernels."""
+    args = ("--ClassroomKernelManager.max_kernels=8", "--pool_size=2", "--VoilaKernelManager.fill_delay=0")
+    base_url, proc = start_voila(NOTEBOOKS, artifacts_dir / "voila-pools.log", extra_args=args)
+    pages = []
+    try:
+        assert wait_until(lambda: len(kernel_pids(proc)) >= 6, 120), "the pools did not fill"
+        time.sleep(3)
+        assert len(kernel_pids(proc)) == 6, "the pools leave visitor_reserve (2) of the cap free"
+        for n in range(1, 6):
+            pages.append(_new_page(browser))
+            page = pages[-1][1]
+            response = _open_app(page, base_url)
+            assert response.status == 200 and page.locator(BUSY).count() == 0, f"visitor {n} was turned away"
+            page.wait_for_selector(INTERACTIVE, state="visible")
+            assert VOILA_ERROR_TEXT not in page.content()
+        assert len(kernel_pids(proc)) <= 8
+    finally:
+        for context, _page in pages:
+            context.close()
+        stop_voila(proc)
 
 
 def _status(base_url: str) -> int:

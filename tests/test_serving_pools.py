@@ -1,0 +1,123 @@
+"""Preheated pools never take a visitor's place (ninekit_serving.ClassroomKernelManager), driven without processes.
+
+Voila wraps the manager in its preheating subclass; a stand-in of that subclass (the two methods Voila's page
+handler uses, its pools as lists of asyncio tasks) shows: a pool hands out only ready kernels, the pools stop
+short of the cap, and a visitor at the cap takes the place of another page's idle preheated kernel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+pytest.importorskip("jupyter_server")
+
+from ninekit_serving import Busy, ClassroomKernelManager  # noqa: E402
+
+
+class StandInVoila(ClassroomKernelManager):
+    """The part of Voila's VoilaKernelManager the page handler uses: ``get_pool_size`` and
+    ``get_rendered_notebook`` (hands out the first task of the pool)."""
+
+    def get_pool_size(self, notebook_name):
+        return len(self._pools.get(notebook_name, []))
+
+    async def get_rendered_notebook(self, notebook_name, **kwargs):
+        content = await self._pools[notebook_name].pop(0)
+        return content["kernel_id"]
+
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        """As Voila's: it reads every pool entry's result (an entry that failed would raise here)."""
+        for pool in self._pools.values():
+            for i, entry in enumerate(pool):
+                if entry.done() and entry.result().get("kernel_id") == kernel_id:
+                    pool.pop(i)
+                    break
+        self.shut.append(kernel_id)
+        self._kernels.pop(kernel_id, None)
+
+
+def _run(coroutine_function):
+    """Run on an event loop of its own in a thread of its own (Playwright may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine_function()).result(timeout=30)
+
+
+def _manager(max_kernels: int, pools: dict) -> tuple:
+    """A manager whose pools hold ready kernels named as given ({"apps/a.ipynb": ["k1", "k2"]}), each counted as
+    alive; the list of kernels it shut down; and the coroutine function that fills the pools (on the loop)."""
+    manager = StandInVoila(max_kernels=max_kernels)
+    manager._pools = {}
+    manager.shut = shut = []
+
+    async def fill():
+        loop = asyncio.get_running_loop()
+        for name, kernels in pools.items():
+            manager._pools[name] = []
+            for kid in kernels:
+                future = loop.create_future()
+                future.set_result({"kernel_id": kid, "task": loop.create_future(), "renderer": None})
+                manager._pools[name].append(future)
+                manager._kernels[kid] = object()
+
+    return manager, shut, fill
+
+
+def test_a_pool_hands_out_only_ready_kernels_and_drops_failed_ones():
+    """A pool entry still starting, or one that could not start (e.g. refused by the cap), never reaches a visitor;
+    the page handler sees only the ready ones."""
+    manager, _shut, _fill = _manager(10, {})
+
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        failed, pending, ready = loop.create_future(), loop.create_future(), loop.create_future()
+        failed.set_exception(Busy("the preheated pools leave the remaining kernels to visitors"))
+        ready.set_result({"kernel_id": "ready", "task": loop.create_future(), "renderer": None})
+        manager._pools["apps/a.ipynb"] = [failed, pending, ready]
+        size = manager.get_pool_size("apps/a.ipynb")
+        handed = await manager.get_rendered_notebook("apps/a.ipynb")
+        pending.cancel()
+        return size, handed, manager.get_pool_size("apps/a.ipynb")
+
+    assert _run(scenario) == (1, "ready", 0)
+
+
+def test_the_pools_stop_short_of_the_cap():
+    """Preheating leaves visitor_reserve kernels of the cap to visitors: a pool start beyond it is refused."""
+    manager, _shut, fill = _manager(8, {"index.ipynb": ["g1", "g2", "g3"], "apps/a.ipynb": ["a1", "a2", "a3"]})
+    _run(fill)
+    assert manager.visitor_reserve == 2 and manager._pools_full()
+    with pytest.raises(Busy):
+        _run(lambda: manager._take_slot(preheat=True))
+
+
+def test_a_visitor_at_the_cap_takes_the_place_of_an_idle_pool_kernel_of_the_fullest_pool():
+    """Every student gets in: at the cap, a visitor's kernel start shuts down an idle preheated kernel (of the
+    fullest pool) instead of refusing, even with a pool entry that could not start (Voila's shutdown read its
+    error and failed); with no pool kernel left, the busy page."""
+    manager, shut, fill = _manager(4, {"index.ipynb": ["g1"], "apps/a.ipynb": ["a1", "a2"]})
+
+    async def scenario():
+        await fill()
+        refused = asyncio.get_running_loop().create_future()
+        refused.set_exception(Busy("the preheated pools leave the remaining kernels to visitors"))
+        manager._pools["apps/b.ipynb"] = [refused]
+        manager._kernels["visitor"] = object()  # 4 kernels: the cap
+        await manager._take_slot(preheat=False)
+        manager._starting -= 1  # (the stand-in starts nothing)
+        return list(shut), manager.get_pool_size("apps/a.ipynb")
+
+    assert _run(scenario) == (["a2"], 1)
+
+    crowded, shut, fill = _manager(2, {})
+
+    async def full():
+        await fill()
+        crowded._kernels.update({"v1": object(), "v2": object()})
+        await crowded._take_slot(preheat=False)
+
+    with pytest.raises(Busy):
+        _run(full)
+    assert shut == []
