@@ -21,6 +21,9 @@ jupyter_server's kernel manager with three additions, each a configurable settin
   (``MappingKernelManager.cull_idle_timeout``, ``cull_connected`` false) reclaims a kernel that many
   seconds after its page went away, whatever the player was doing before: a student who thought for ten
   minutes and then lost Wi-Fi for a moment keeps the game.
+- ``connect_timeout``: a kernel handed to a page (fresh, or from a pool) that the page has not connected to
+  within that many seconds of its last activity is shut down: a plain HTTP request, or a page closed while
+  loading, no longer holds a kernel for the whole idle timeout (a loop of such requests locked a class out).
 - a kernel no page has connected to yet gets the whole timeout from the first sweep that finds it outside
   Voila's pool: a preheated kernel that waited in the pool longer than the timeout is not culled in the
   moment between being handed to a visitor and the visitor's page connecting to it (which left a dead page).
@@ -92,7 +95,9 @@ def _handing_out_ready(get_rendered_notebook):
         pool = self._pools.get(notebook_name)
         if pool:
             _ready_first(pool)  # Voila hands out the first entry
-        return await get_rendered_notebook(self, notebook_name, *args, **kwargs)
+        render_task, rendered, kernel_id = await get_rendered_notebook(self, notebook_name, *args, **kwargs)
+        self._handed_to_page(kernel_id)
+        return render_task, rendered, kernel_id
     return handed_out
 
 
@@ -134,6 +139,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="Kernels under max_kernels that the preheated pools leave free for visitors. Default: a quarter of "
         "max_kernels, at least 2.",
     )
+    connect_timeout = Float(
+        30.0,
+        config=True,
+        help="Seconds a kernel handed to a page may wait, after its last activity, for the page to connect before "
+        "it is shut down (0: only the idle cull).",
+    )
     ready_timeout = Float(
         60.0,
         config=True,
@@ -166,6 +177,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._slot_freed: asyncio.Condition | None = None
         self._connected_once: set[str] = set()  # kernels a page has connected to
         self._clock_started: set[str] = set()  # kernels never connected whose idle clock a sweep started
+        self._handed: dict = {}  # kernel id -> when it was handed to a page that has not connected yet
+        self._reaper: asyncio.Task | None = None
 
     # --- the cap and the start queue ---------------------------------------------------
 
@@ -255,7 +268,46 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             await self._wait_until_ready(kernel_id)
         finally:
             await self._give_slot(preheat)
+        if not preheat:
+            self._handed_to_page(kernel_id)
         return kernel_id
+
+    # --- a page that never connects -----------------------------------------------------
+
+    def _handed_to_page(self, kernel_id: str) -> None:
+        """Start the page's connect clock for this kernel (see ``connect_timeout``)."""
+        if self.connect_timeout <= 0 or kernel_id in self._connected_once:
+            return
+        self._handed[kernel_id] = utcnow()
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = utcnow()  # a preheated kernel's activity was long ago, in the pool
+        if self._reaper is None or self._reaper.done():
+            self._reaper = asyncio.get_event_loop().create_task(self._reap_unconnected())
+
+    async def _reap_unconnected(self) -> None:
+        while self._handed:
+            await asyncio.sleep(max(0.5, min(5.0, self.connect_timeout / 4)))
+            await self._reap_once()
+
+    async def _reap_once(self) -> list[str]:
+        """Shut down the kernels whose page has not connected within ``connect_timeout`` of their last activity
+        (a kernel busy rendering its page is active); returns their ids."""
+        reaped = []
+        for kernel_id, handed_at in list(self._handed.items()):
+            kernel = self._kernels.get(kernel_id)
+            if kernel is None or kernel_id in self._connected_once:
+                self._handed.pop(kernel_id, None)
+                continue
+            last = max(handed_at, getattr(kernel, "last_activity", handed_at))
+            if getattr(kernel, "execution_state", "idle") != "busy" and \
+                    (utcnow() - last).total_seconds() > self.connect_timeout:
+                self._handed.pop(kernel_id, None)
+                self.log.info("Kernel %s: its page never connected within %g s; shut down", kernel_id,
+                              self.connect_timeout)
+                await ensure_async(self.shutdown_kernel(kernel_id, now=True))
+                reaped.append(kernel_id)
+        return reaped
 
     async def _wait_until_ready(self, kernel_id: str) -> None:
         """Hold the start slot until the new kernel answers, so that starts really do take turns."""
@@ -277,6 +329,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().notify_connect(kernel_id)
         if kernel_id in self._kernels:
             self._connected_once.add(kernel_id)
+        self._handed.pop(kernel_id, None)
 
     async def cull_kernel_if_idle(self, kernel_id):
         """Cull as jupyter_server does, except that a kernel no page has connected to yet is spared at the
@@ -298,6 +351,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """Forget a kernel that has gone."""
         self._connected_once.discard(kernel_id)
         self._clock_started.discard(kernel_id)
+        self._handed.pop(kernel_id, None)
         return super().remove_kernel(kernel_id)
 
     def notify_disconnect(self, kernel_id):

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 
 import pytest
 
 pytest.importorskip("jupyter_server")
 
-from ninekit_serving import Busy, ClassroomKernelManager  # noqa: E402
+from ninekit_serving import Busy, ClassroomKernelManager, utcnow  # noqa: E402
 
 
 class StandInVoila(ClassroomKernelManager):
@@ -26,7 +27,7 @@ class StandInVoila(ClassroomKernelManager):
 
     async def get_rendered_notebook(self, notebook_name, **kwargs):
         content = await self._pools[notebook_name].pop(0)
-        return content["kernel_id"]
+        return content["task"], [], content["kernel_id"]
 
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
         """As Voila's: it reads every pool entry's result (an entry that failed would raise here)."""
@@ -60,7 +61,7 @@ def _manager(max_kernels: int, pools: dict) -> tuple:
                 future = loop.create_future()
                 future.set_result({"kernel_id": kid, "task": loop.create_future(), "renderer": None})
                 manager._pools[name].append(future)
-                manager._kernels[kid] = object()
+                manager._kernels[kid] = SimpleNamespace(execution_state="idle", last_activity=utcnow())
 
     return manager, shut, fill
 
@@ -77,7 +78,7 @@ def test_a_pool_hands_out_only_ready_kernels_and_drops_failed_ones():
         ready.set_result({"kernel_id": "ready", "task": loop.create_future(), "renderer": None})
         manager._pools["apps/a.ipynb"] = [failed, pending, ready]
         size = manager.get_pool_size("apps/a.ipynb")
-        handed = await manager.get_rendered_notebook("apps/a.ipynb")
+        _task, _cells, handed = await manager.get_rendered_notebook("apps/a.ipynb")
         pending.cancel()
         return size, handed, manager.get_pool_size("apps/a.ipynb")
 
@@ -121,3 +122,30 @@ def test_a_visitor_at_the_cap_takes_the_place_of_an_idle_pool_kernel_of_the_full
     with pytest.raises(Busy):
         _run(full)
     assert shut == []
+
+
+def test_a_kernel_whose_page_never_connects_is_shut_down_within_seconds():
+    """No lockout: a kernel handed to a page (a plain HTTP request, a tab closed while loading) that does not
+    connect within connect_timeout of its last activity is shut down, not kept for the idle timeout; a page
+    that connects keeps its kernel, and a kernel busy rendering its page is not counted as waiting."""
+    from datetime import timedelta
+
+    manager, shut, fill = _manager(10, {"apps/a.ipynb": ["a1", "a2", "a3"]})
+    manager.connect_timeout = 30
+
+    async def scenario():
+        await fill()
+        for _ in range(3):
+            await manager.get_rendered_notebook("apps/a.ipynb")
+        first = await manager._reap_once()  # just handed out: waiting is fine
+        manager.notify_connect("a2")  # this page connected
+        manager._kernels["a3"].execution_state = "busy"
+        past = manager._handed["a1"] - timedelta(seconds=31)
+        for kid in ("a1", "a3"):
+            manager._handed[kid] = past
+        for kid in ("a1", "a2", "a3"):
+            manager._kernels[kid].last_activity = past
+        return first, await manager._reap_once()
+
+    assert _run(scenario) == ([], ["a1"])
+    assert shut == ["a1"]

@@ -236,6 +236,34 @@ def test_more_visitors_to_one_page_than_its_pool_holds_all_get_in(browser, artif
         stop_voila(proc)
 
 
+def test_plain_requests_that_never_connect_lose_their_kernels_within_seconds(browser, artifacts_dir):
+    """No lockout: a loop of plain HTTP requests (no browser, no websocket) takes kernels up to the cap, but each
+    is shut down a few seconds after nobody connected to it (connect_timeout), so a student arriving a moment
+    later gets the app; a real page keeps its kernel however long it then stays idle."""
+    args = ("--ClassroomKernelManager.max_kernels=3", "--pool_size=0", "--ClassroomKernelManager.connect_timeout=3")
+    base_url, proc = start_voila(NOTEBOOKS, artifacts_dir / "voila-connect.log", extra_args=args)
+    context, page = _new_page(browser)
+    try:
+        statuses = []
+        for _ in range(6):
+            try:
+                with urllib.request.urlopen(f"{base_url}/voila/render/{APP}", timeout=60) as response:
+                    response.read()
+                    statuses.append(response.status)
+            except urllib.error.HTTPError as exc:
+                statuses.append(exc.code)
+        assert statuses.count(200) >= 3 and set(statuses) <= {200, 503}, statuses  # the flood took kernels
+        assert wait_until(lambda: len(kernel_pids(proc)) == 0, 30), "kernels no page connected to were kept"
+        assert _open_app(page, base_url).status == 200
+        page.wait_for_selector(INTERACTIVE, state="visible")
+        kernel = kernel_id_of(page)
+        time.sleep(8)  # idle, but connected: kept
+        assert kernel_alive(base_url, kernel)
+    finally:
+        context.close()
+        stop_voila(proc)
+
+
 def _status(base_url: str) -> int:
     """HTTP status of a plain request for the app; a kernel it gets is shut down at once, as a closed page's."""
     try:
