@@ -21,6 +21,9 @@ jupyter_server's kernel manager with three additions, each a configurable settin
   (``MappingKernelManager.cull_idle_timeout``, ``cull_connected`` false) reclaims a kernel that many
   seconds after its page went away, whatever the player was doing before: a student who thought for ten
   minutes and then lost Wi-Fi for a moment keeps the game.
+- ``max_per_client``: one client (one address) holds at most that many kernels at a time; a page it asks
+  for beyond that gets the busy page, for that client only.  The address is the request's (behind a
+  proxy, start Voila with ``--ServerApp.trust_xheaders=True`` so that it is the student's, not the proxy's).
 - ``connect_timeout``: a kernel handed to a page (fresh, or from a pool) that the page has not connected to
   within that many seconds of its last activity is shut down: a plain HTTP request, or a page closed while
   loading, no longer holds a kernel for the whole idle timeout (a loop of such requests locked a class out).
@@ -35,6 +38,7 @@ pool when ``preheat_kernel`` is on.  Standard library, tornado, traitlets and ju
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 import time
 
@@ -51,6 +55,10 @@ except ImportError:  # pragma: no cover
     def utcnow():
         return datetime.now(timezone.utc)
 
+
+# The address of the visitor whose page is being served: set by the page handler (see _remember_clients) for the
+# kernel manager's calls made while serving it.
+CLIENT: contextvars.ContextVar = contextvars.ContextVar("ninekit_client", default=None)
 
 BUSY_STATUS = 503
 BUSY_REASON = "Busy"
@@ -92,6 +100,7 @@ def _counting_ready(get_pool_size):
 
 def _handing_out_ready(get_rendered_notebook):
     async def handed_out(self, notebook_name, *args, **kwargs):
+        self._check_client()
         pool = self._pools.get(notebook_name)
         if pool:
             _ready_first(pool)  # Voila hands out the first entry
@@ -109,6 +118,27 @@ def _pruning_first(shutdown_kernel):
             _ready_first(pool)
         return await shutdown_kernel(self, kernel_id, *args, **kwargs)
     return pruned
+
+
+def _remember_clients() -> None:
+    """Make Voila's page handler note the visitor's address (``CLIENT``) while it serves the page, so that the
+    kernel manager knows whose page a kernel is for.  Voila has no setting for it: its handler's ``get`` is
+    wrapped, once (tests/test_serving_pools.py fails if a Voila version changes the handler)."""
+    try:
+        from voila.tornado.handler import TornadoVoilaHandler
+    except ImportError:  # pragma: no cover - no Voila: nothing to wrap
+        return
+    served = TornadoVoilaHandler.get
+    if getattr(served, "_ninekit_client", False):
+        return
+
+    async def get(self, *args, **kwargs):
+        CLIENT.set(self.request.remote_ip)
+        return await served(self, *args, **kwargs)
+
+    get._ninekit_client = True
+    get.__wrapped__ = served
+    TornadoVoilaHandler.get = get
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -138,6 +168,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         config=True,
         help="Kernels under max_kernels that the preheated pools leave free for visitors. Default: a quarter of "
         "max_kernels, at least 2.",
+    )
+    max_per_client = Integer(
+        6,
+        config=True,
+        help="Most kernels one client (one address) holds at once (0: no limit); beyond it, that client gets the "
+        "busy page.",
     )
     connect_timeout = Float(
         30.0,
@@ -178,6 +214,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._connected_once: set[str] = set()  # kernels a page has connected to
         self._clock_started: set[str] = set()  # kernels never connected whose idle clock a sweep started
         self._handed: dict = {}  # kernel id -> when it was handed to a page that has not connected yet
+        self._clients: dict = {}  # kernel id -> the address of the client it was handed to
+        _remember_clients()
         self._reaper: asyncio.Task | None = None
 
     # --- the cap and the start queue ---------------------------------------------------
@@ -262,6 +300,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         preheat = _is_preheat(kwargs)
         if preheat and self._pools_full():
             raise Busy("the preheated pools leave the remaining kernels to visitors")
+        if not preheat:
+            self._check_client()
         await self._take_slot(preheat)
         try:
             kernel_id = await ensure_async(super().start_kernel(*args, **kwargs))
@@ -274,8 +314,20 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     # --- a page that never connects -----------------------------------------------------
 
+    def _check_client(self) -> None:
+        """Raise Busy if the client being served holds ``max_per_client`` kernels already."""
+        client = CLIENT.get()
+        if client is None or self.max_per_client <= 0:
+            return
+        held = sum(1 for kid, who in self._clients.items() if who == client and kid in self._kernels)
+        if held >= self.max_per_client:
+            raise Busy(f"this device holds {held} game pages already, the most one device may")
+
     def _handed_to_page(self, kernel_id: str) -> None:
-        """Start the page's connect clock for this kernel (see ``connect_timeout``)."""
+        """Note whose page this kernel serves, and start the page's connect clock (see ``connect_timeout``)."""
+        client = CLIENT.get()
+        if client is not None:
+            self._clients[kernel_id] = client
         if self.connect_timeout <= 0 or kernel_id in self._connected_once:
             return
         self._handed[kernel_id] = utcnow()
@@ -352,6 +404,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._connected_once.discard(kernel_id)
         self._clock_started.discard(kernel_id)
         self._handed.pop(kernel_id, None)
+        self._clients.pop(kernel_id, None)
         return super().remove_kernel(kernel_id)
 
     def notify_disconnect(self, kernel_id):

@@ -149,3 +149,39 @@ def test_a_kernel_whose_page_never_connects_is_shut_down_within_seconds():
 
     assert _run(scenario) == ([], ["a1"])
     assert shut == ["a1"]
+
+
+def test_one_client_holds_at_most_max_per_client_kernels_the_others_are_served():
+    """No lockout: pages one address asks for beyond max_per_client get the busy page, for that address only."""
+    from ninekit_serving import CLIENT
+
+    manager, _shut, fill = _manager(20, {"apps/a.ipynb": ["a1", "a2", "a3", "a4"]})
+    manager.max_per_client = 2
+
+    async def scenario():
+        await fill()
+        CLIENT.set("10.0.0.5")
+        for _ in range(2):
+            await manager.get_rendered_notebook("apps/a.ipynb")
+        try:
+            await manager.get_rendered_notebook("apps/a.ipynb")
+        except Busy as refused:
+            why = refused.log_message
+        else:
+            why = None
+        CLIENT.set("10.0.0.6")  # another student
+        _task, _cells, kernel = await manager.get_rendered_notebook("apps/a.ipynb")
+        return why, kernel
+
+    why, kernel = _run(scenario)
+    assert why and "this device" in why and kernel == "a3"
+
+
+def test_voilas_page_handler_tells_the_manager_whose_page_it_serves():
+    """The page handler is wrapped (once) to note the visitor's address: fails if a Voila upgrade changes it."""
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    StandInVoila()
+    StandInVoila()
+    assert TornadoVoilaHandler.get._ninekit_client
+    assert not getattr(TornadoVoilaHandler.get.__wrapped__, "_ninekit_client", False)

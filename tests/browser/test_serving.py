@@ -264,6 +264,42 @@ def test_plain_requests_that_never_connect_lose_their_kernels_within_seconds(bro
         stop_voila(proc)
 
 
+def _status_from(base_url: str, address: str) -> int:
+    """HTTP status of a plain request for the app sent from ``address`` (another loopback address: another
+    client for the server)."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    url = urlsplit(base_url)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=60, source_address=(address, 0))
+    try:
+        connection.request("GET", f"/voila/render/{APP}")
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def test_one_client_cannot_take_every_kernel(browser, artifacts_dir):
+    """No lockout: one address holds at most max_per_client kernels (here 2); its next page gets the busy page,
+    while a student at another address is served."""
+    args = ("--ClassroomKernelManager.max_per_client=2", "--pool_size=0")
+    base_url, proc = start_voila(NOTEBOOKS, artifacts_dir / "voila-per-client.log", extra_args=args)
+    pages = [_new_page(browser) for _ in range(3)]
+    try:
+        for _context, page in pages[:2]:
+            assert _open_app(page, base_url).status == 200
+            page.wait_for_selector(INTERACTIVE, state="visible")
+        third = pages[2][1]
+        assert _open_app(third, base_url).status == 503 and "busy" in third.inner_text(BUSY)
+        assert _status_from(base_url, "127.0.0.2") == 200
+    finally:
+        for context, _page in pages:
+            context.close()
+        stop_voila(proc)
+
+
 def _status(base_url: str) -> int:
     """HTTP status of a plain request for the app; a kernel it gets is shut down at once, as a closed page's."""
     try:
