@@ -35,8 +35,10 @@ from appdriver import (
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 # Test-only overrides of voila.json for the session's server: one preheated kernel per notebook, refilled at
-# once (voila.json waits 10 s, after a class's rush), so the suite does not first start a class's pool.
-TEST_SERVER_ARGS = ("--pool_size=1", "--VoilaKernelManager.fill_delay=0")
+# once (voila.json waits 10 s, after a class's rush), so the suite does not first start a class's pool; and no
+# per-client bound, as every page of the suite comes from one address and a page closed without a word keeps
+# its kernel for the idle timeout (the bound itself: tests/browser/test_serving.py).
+TEST_SERVER_ARGS = ("--pool_size=1", "--VoilaKernelManager.fill_delay=0", "--ClassroomKernelManager.max_per_client=0")
 # What Voila shows instead of a traceback when a cell raises (show_tracebacks is false).
 VOILA_ERROR_TEXT = "There was an error when executing cell"
 
