@@ -449,6 +449,10 @@ def test_undo_stops_after_a_computer_shows_every_seat_a_card():
     assert app.state.to_move == 0 and app.state.view(0)["ninth"] == 9  # Blue's Shoal card went face up
     assert app._undo_target() is None and app._undo_button.disabled
     plain = position(players=3, expert=True, memories=[1, 5, 9, 13, 2, 6, 10, 18], ninth=20, round=3)
-    app = GameApp(plain, seats=["human", "computer", "computer"], bot_factory=random_bots)
-    assert app.click("loc:quarry")  # Blue and Green (1 Will each) cannot pay for Hall of the Ninth: no exchange
+    # Ordinary placements that show the human nothing (random computers may look at a card, which Undo then
+    # may not take back either: tests/test_undo_secrecy.py).
+    scripts = {1: [{"kind": "place", "args": ["cash_cow"]}], 2: [{"kind": "place", "args": ["clocktower"]}]}
+    app = GameApp(plain, seats=["human", "computer", "computer"],
+                  bot_factory=lambda name, seat, seed: ScriptedBot(scripts[seat]))
+    assert app.click("loc:quarry")  # Blue and Green place their pawns: no exchange
     assert app.state.position.ninth == 20 and app._undo_target() is not None
