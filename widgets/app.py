@@ -247,7 +247,7 @@ class GameApp(w.VBox):
                          "_watch_text", "_watch_play", "_watch_step", "_watch_pace"):
                 setattr(self, name, _Absent())
             self.add_class("ninekit-compact")
-            self.children = [self._status, self._msg, self._choices, self.board, self._outcome, self._log_box]
+            self._lay_out_compact()
             return
         self._build_watch()
         self._hint_button = w.Button(description="Hint", tooltip="Suggest a move, and say why",
@@ -388,6 +388,10 @@ class GameApp(w.VBox):
         if not isinstance(getattr(self, self._PARTS[name][0]), _Absent):
             return
         getattr(self, f"_build_{name}")()
+        self._lay_out_compact()
+
+    def _lay_out_compact(self) -> None:
+        """A compact shell's parts in order, those built so far (the choices above the board, by the prompt)."""
         order = [self._status, self._msg, self._privacy, self._interlude_box, self._choices, self.board,
                  self._outcome, self._replay_bar, self._log_box]
         self.children = [part for part in order if not isinstance(part, _Absent)]
