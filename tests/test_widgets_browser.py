@@ -75,3 +75,21 @@ def test_none_becomes_the_null_the_browser_needs():
     assert _nulls_for_js(data, null) == {
         "state": {"layout": null, "display": null, "items": [1, null, {"x": null}]}, "buffer_paths": []}
     assert keep_nulls() is False  # not in the browser: nothing patched
+
+
+def test_the_after_game_search_holds_the_page_briefly_and_says_how_far_it_looked(monkeypatch):
+    """In the browser the best-line search runs on the page's only thread, so nothing the player clicks is
+    answered meanwhile (a 5-round search took up to 14 s in CPython): it deepens round by round and stops
+    before a cap likely to take longer than BROWSER_SEARCH_SECONDS, and the words name the cap it reached."""
+    import widgets.tables.count_of_nine as c9
+
+    monkeypatch.setattr(c9, "IN_BROWSER", True)
+    monkeypatch.setattr(c9, "BROWSER_SEARCH_SECONDS", 0.0)  # any round's search is "too long" for the next
+    deal = ("8r", "1r", "6", "9", "4", "5r", "3", "7r")  # seed 1's first game
+    search = c9.BestSearch("Cathedral", deal, 5)
+    score, moves = search.result()
+    assert search.rounds == 1 and search.max_rounds == 5
+    assert "within 1 rounds" in c9.best_words(score, None, search.rounds)
+    deeper = c9.BestSearch("Cathedral", deal, 3)
+    monkeypatch.setattr(c9, "BROWSER_SEARCH_SECONDS", 1e9)  # every cap quick enough: it searches them all
+    assert deeper.result()[0] >= score and deeper.rounds == 3

@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -95,6 +96,11 @@ def _rounds_cap(text: str | None, default: int = 5) -> int:
 
 
 BEST_LINE_ROUNDS = _rounds_cap(os.environ.get(BEST_LINE_ROUNDS_ENV))
+# In the static site the search runs on the page's only thread: it stops deepening before a cap that would
+# likely hold the page longer than this (measured in CPython, 5 rounds took 1.7-14 s on six deals; each more
+# round about 7-13 times the one before).
+BROWSER_SEARCH_SECONDS = 1.5
+ROUND_GROWTH = 12
 # Moves after which Undo stops: each may turn up a card not seen before (the deck's order, in round 1 its
 # rotations too, is hidden), which cannot be unseen.
 REVEALING_KINDS = frozenset({"target", "round", "pass", "pay", "return"})
@@ -228,6 +234,7 @@ class BestSearch:
 
     def __init__(self, target: str, deal: tuple, max_rounds: int):
         self.target, self.deal, self.max_rounds = str(target), tuple(str(c) for c in deal), int(max_rounds)
+        self.rounds = self.max_rounds  # the cap the finished search used (lower in the browser: see _search_here)
         self._proc: subprocess.Popen | None = None
         self._finished = threading.Event()
         self._outcome: tuple | None = None  # (score, moves) or (None, error text)
@@ -277,12 +284,21 @@ class BestSearch:
         self._finish(self._read(out, err))
 
     def _search_here(self) -> None:
+        """In the browser: the page's only thread searches, and the page answers nothing meanwhile.  So search
+        round by round (1, 2, ... ``max_rounds``) and stop before a round cap whose search would likely take more
+        than :data:`BROWSER_SEARCH_SECONDS` (each more round costs about :data:`ROUND_GROWTH` times the last); the
+        words then name the cap reached (``rounds``), as they name the server's."""
         from ninekit.count_of_nine import best_line
 
         with _SEARCH_LOCK:
             if self in _WAITING:
                 _WAITING.remove(self)
-        score, moves = best_line(self.opening(), max_rounds=self.max_rounds)
+        for cap in range(1, self.max_rounds + 1):
+            began = time.perf_counter()
+            score, moves = best_line(self.opening(), max_rounds=cap)
+            self.rounds = cap
+            if (time.perf_counter() - began) * ROUND_GROWTH > BROWSER_SEARCH_SECONDS:
+                break
         self._finish((score, tuple(moves)))
 
     def _finish(self, outcome: tuple) -> None:
@@ -1334,15 +1350,17 @@ class CountOfNineTable(TableAdapter):
                 f"<p>Target {esc(r.get('target'))}, {esc(_count(r.get('rounds'), 'round'))} played.</p>")
         best = ""
         if search is not None and not search.done():
-            best = (f"<p class='c9-best c9-working'><i>Working out the best possible score on this deal (every line "
-                    f"within {search.max_rounds} rounds, the order of the cards known)…</i></p>")
+            reach = (f"the lines within as many of {search.max_rounds} rounds as it can search in a moment" if IN_BROWSER
+                     else f"every line within {search.max_rounds} rounds")
+            best = (f"<p class='c9-best c9-working'><i>Working out the best possible score on this deal ({reach}, "
+                    f"the order of the cards known)…</i></p>")
         elif search is not None:
             try:
                 score, _moves = search.result()
             except RuntimeError as exc:
                 best = f"<p class='c9-best'>The best possible score could not be worked out: {esc(exc)}.</p>"
             else:
-                best = f"<p class='c9-best'>{esc(best_words(score, r.get('score'), search.max_rounds))}</p>"
+                best = f"<p class='c9-best'>{esc(best_words(score, r.get('score'), search.rounds))}</p>"
         return f"{head}<table><tbody>{rows}</tbody></table>{best}"
 
 
