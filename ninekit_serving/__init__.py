@@ -24,6 +24,9 @@ jupyter_server's kernel manager with three additions, each a configurable settin
 - ``max_per_client``: one client (one address) holds at most that many kernels at a time; a page it asks
   for beyond that gets the busy page, for that client only.  The address is the request's (behind a
   proxy, start Voila with ``--ServerApp.trust_xheaders=True`` so that it is the student's, not the proxy's).
+- the kernel learns whose page it serves: at hand-over the manager writes the client's address in a file
+  named by the kernel's id, in a private folder (``$NINEKIT_CLIENT_DIR``, made at start and inherited by
+  every kernel); the resume store (widgets/resume.py, ``kernel_client``) bounds the games one client keeps.
 - ``connect_timeout``: a kernel handed to a page (fresh, or from a pool) that the page has not connected to
   within that many seconds of its last activity is shut down: a plain HTTP request, or a page closed while
   loading, no longer holds a kernel for the whole idle timeout (a loop of such requests locked a class out).
@@ -40,6 +43,8 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import os
+import shutil
+import tempfile
 import time
 
 from jupyter_core.utils import ensure_async
@@ -59,6 +64,10 @@ except ImportError:  # pragma: no cover
 # The address of the visitor whose page is being served: set by the page handler (see _remember_clients) for the
 # kernel manager's calls made while serving it.
 CLIENT: contextvars.ContextVar = contextvars.ContextVar("ninekit_client", default=None)
+
+# The folder where the kernel of each page finds its client's address (a file named by the kernel id); the same
+# name is read in the kernel by widgets.resume.kernel_client.
+CLIENT_DIR_ENV = "NINEKIT_CLIENT_DIR"
 
 BUSY_STATUS = 503
 BUSY_REASON = "Busy"
@@ -141,6 +150,33 @@ def _remember_clients() -> None:
     TornadoVoilaHandler.get = get
 
 
+def _client_dir() -> str:
+    """The folder of client files: ``$NINEKIT_CLIENT_DIR`` if this server (or its parent) made it, else a new
+    private one (mode 0o700), removed at exit and named in the environment that every kernel inherits."""
+    chosen = os.environ.get(CLIENT_DIR_ENV)
+    if chosen and os.path.isdir(chosen):
+        return chosen
+    made = tempfile.mkdtemp(prefix="ninekit-clients-")
+    os.environ[CLIENT_DIR_ENV] = made
+    import atexit
+
+    atexit.register(shutil.rmtree, made, True)
+    return made
+
+
+def _write_private(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` (mode 0o600) atomically; a failure is only logged (the store then has no client)."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError:
+        import logging
+
+        logging.getLogger("ninekit.serving").warning("could not note the client of a kernel in %s", path)
+
+
 class ClassroomKernelManager(AsyncMappingKernelManager):
     """A kernel cap with a busy page, a start queue, and an idle clock that starts at disconnection."""
 
@@ -215,6 +251,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._clock_started: set[str] = set()  # kernels never connected whose idle clock a sweep started
         self._handed: dict = {}  # kernel id -> when it was handed to a page that has not connected yet
         self._clients: dict = {}  # kernel id -> the address of the client it was handed to
+        self.client_dir = _client_dir()
         _remember_clients()
         self._reaper: asyncio.Task | None = None
 
@@ -328,6 +365,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         client = CLIENT.get()
         if client is not None:
             self._clients[kernel_id] = client
+            _write_private(os.path.join(self.client_dir, kernel_id), client)
         if self.connect_timeout <= 0 or kernel_id in self._connected_once:
             return
         self._handed[kernel_id] = utcnow()
@@ -404,7 +442,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._connected_once.discard(kernel_id)
         self._clock_started.discard(kernel_id)
         self._handed.pop(kernel_id, None)
-        self._clients.pop(kernel_id, None)
+        if self._clients.pop(kernel_id, None) is not None:
+            try:
+                os.unlink(os.path.join(self.client_dir, kernel_id))
+            except OSError:
+                pass
         return super().remove_kernel(kernel_id)
 
     def notify_disconnect(self, kernel_id):

@@ -256,9 +256,9 @@ def test_a_flood_of_new_games_leaves_another_students_game_offered(tmp_path):
     mine._got_token(None)
     _play(mine, 4)
     flooder = GameApp("nine_knights", resume="nine_knights", resume_store=store)
-    flooder._got_token("A" * 40)  # made up by the page: the server issues its own token instead
+    flooder._got_token("A" * 48)  # made up by the page: the server issues its own token instead
     _play(flooder, 1)
-    assert flooder._token != "A" * 40 and store.issued(flooder._token) and store.get("A" * 40) is None
+    assert flooder._token != "A" * 48 and store.issued(flooder._token) and store.get("A" * 48) is None
     for n in range(1200):
         store.put(store.new_token(), {"flood": n})
     store.sweep()

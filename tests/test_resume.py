@@ -39,12 +39,12 @@ def _entries(store) -> list[str]:
 
 # ------------------------------------------------------------------ tokens
 def test_new_tokens_are_random_well_formed_and_distinct(tmp_path):
-    """new_token() gives 40 URL-safe characters (24 random, 16 of their signature), different every time, that
-    valid_token accepts and the store knows it issued."""
+    """new_token() gives 48 URL-safe characters (24 random, 8 of the client's tag, 16 of their signature),
+    different every time, that valid_token accepts and the store knows it issued."""
     store = ResumeStore(tmp_path)
     tokens = {store.new_token() for _ in range(200)}
     assert len(tokens) == 200
-    assert all(valid_token(t) == t and len(t) == 40 and store.issued(t) for t in tokens)
+    assert all(valid_token(t) == t and len(t) == 48 and store.issued(t) for t in tokens)
 
 
 @pytest.mark.parametrize("bad", ["../x", "../../../../etc/passwd", "a" * 65, "short", "", "abcdefghijklmnop/",
@@ -62,10 +62,13 @@ def test_token_validation_rejects_traversal_lengths_and_non_strings(store, bad):
 
 
 def test_file_names_are_hashes_inside_the_directory(store):
-    """A token's file sits directly in the store's folder and its name does not reveal the token."""
-    path = store.path_for(GOOD)
-    assert path.parent == store.directory and GOOD not in path.name and path.suffix == ".json"
-    assert store.path_for(GOOD.upper()) != path  # case matters, even on a case-insensitive disk
+    """A token's file sits directly in the store's folder and its name does not reveal the token, nor the
+    client's address; a token the store did not issue has no file at all."""
+    token = store.new_token("10.0.0.5")
+    path = store.path_for(token)
+    assert path.parent == store.directory and token[:24] not in path.name and path.suffix == ".json"
+    assert "10.0.0.5" not in path.name and "10.0.0.5" not in token
+    assert store.path_for(GOOD) is None and store.path_for(token.swapcase()) is None
 
 
 # ------------------------------------------------------------------ put / get / drop
@@ -236,11 +239,37 @@ def test_a_flood_of_new_games_never_pushes_out_a_game_played_today(tmp_path):
     assert kept == 999 and len(store) == 1000
 
 
+def test_one_client_keeps_at_most_max_per_client_games_and_pushes_out_only_its_own(tmp_path):
+    """Kept games stay kept: one client (one address) opening 1,200 new games keeps only its newest
+    max_per_client; every other student's game, and their next new game, is still kept and offered."""
+    store = ResumeStore(tmp_path, max_entries=1000, max_per_client=100)
+    theirs = store.new_token("10.0.0.6")
+    store.put(theirs, {"who": "a student this morning"})
+    flood = [store.new_token("10.0.0.5") for _ in range(1200)]
+    assert all(store.put(token, {"flood": n}) for n, token in enumerate(flood))
+    store.sweep()
+    assert store.get(theirs) == {"who": "a student this morning"}
+    assert [store.get(t) for t in flood[-100:]] == [{"flood": n} for n in range(1100, 1200)]
+    assert sum(store.get(t) is not None for t in flood) == 100 and len(store) == 101
+    later = store.new_token("10.0.0.7")
+    assert store.put(later, {"who": "a student arriving late"}) and store.get(later)
+
+
+def test_one_client_is_one_address_or_one_ipv6_network(tmp_path):
+    """An IPv6 visitor can pick any address of its /64: the bound counts the /64, not each address."""
+    from widgets.resume import client_key
+
+    store = ResumeStore(tmp_path)
+    a, b = client_key("2001:db8:5:6::1"), client_key("2001:db8:5:6:ffff:1:2:3")
+    assert a == b == "2001:db8:5:6::/64" and client_key("2001:db8:5:7::1") != a
+    assert store._tag("2001:db8:5:6::1") == store._tag("2001:db8:5:6::9") != store._tag("10.0.0.5")
+
+
 def test_a_token_the_page_made_up_is_not_kept_or_offered(tmp_path):
     """Tokens are the server's: a well-formed token the page made up (or one signed by another server's key)
     is neither stored nor read back."""
     store, other = ResumeStore(tmp_path / "a"), ResumeStore(tmp_path / "b")
-    made_up, foreign = "A" * 40, other.new_token()
+    made_up, foreign = "A" * 48, other.new_token()
     assert valid_token(made_up) and not store.issued(made_up) and not store.issued(foreign)
     assert store.put(made_up, {}) is False and store.put(foreign, {}) is False
     assert _entries(store) == []

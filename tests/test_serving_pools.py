@@ -177,6 +177,31 @@ def test_one_client_holds_at_most_max_per_client_kernels_the_others_are_served()
     assert why and "this device" in why and kernel == "a3"
 
 
+def test_the_kernel_handed_to_a_page_learns_its_client_for_the_resume_store():
+    """Kept games are bounded per client: the manager notes the client's address for the kernel it hands to a
+    page (a file named by the kernel id, in the folder every kernel inherits); the kernel reads it back with
+    widgets.resume.kernel_client; the note goes with the kernel."""
+    import os
+
+    from ninekit_serving import CLIENT, CLIENT_DIR_ENV
+    from widgets.resume import CLIENT_DIR_ENV as READ_FROM, kernel_client
+
+    manager, _shut, fill = _manager(20, {"apps/a.ipynb": ["c1", "c2"]})
+
+    async def scenario():
+        await fill()
+        CLIENT.set("10.0.0.5")
+        await manager.get_rendered_notebook("apps/a.ipynb")
+
+    _run(scenario)
+    assert READ_FROM == CLIENT_DIR_ENV and os.environ[CLIENT_DIR_ENV] == manager.client_dir
+    assert kernel_client(connection_file="/run/jupyter/kernel-c1.json") == "10.0.0.5"
+    assert kernel_client(connection_file="/run/jupyter/kernel-c2.json") is None  # still in the pool: no one's
+    assert oct(os.stat(manager.client_dir).st_mode & 0o777) == "0o700"
+    manager.remove_kernel("c1")
+    assert kernel_client(connection_file="/run/jupyter/kernel-c1.json") is None
+
+
 def test_voilas_page_handler_tells_the_manager_whose_page_it_serves():
     """The page handler is wrapped (once) to note the visitor's address: fails if a Voila upgrade changes it."""
     from voila.tornado.handler import TornadoVoilaHandler

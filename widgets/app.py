@@ -75,7 +75,7 @@ from .board import Board
 from .browser import IN_BROWSER, IN_BROWSER_NOTE, IN_BROWSER_RESUME, run_later
 from .choices import ChoiceBar
 from .page import PageTitle
-from .resume import ResumeLink, ResumeStore
+from .resume import ResumeLink, ResumeStore, kernel_client
 from .save import SaveButton
 from .shared import is_shared, plain, shared_layout, shared_style
 from .svg import esc
@@ -1825,7 +1825,7 @@ class GameApp(w.VBox):
         store = self._store()
         if in_progress and s.seed is not None:
             if self._token is None:
-                self._token = store.new_token()
+                self._token = store.new_token(kernel_client())
                 self._resume_link.remember(self._token)
             store.put(self._token, self._resume_payload())
         elif self._token is not None:

@@ -7,7 +7,9 @@ Two halves:
   issued by the store: a random part signed with the store's own secret, so a page cannot make up
   tokens to fill the store.  Entries expire after ``ttl_seconds`` and there are at most
   ``max_entries`` of them; a game played in the last ``protect_seconds`` (a day) is never pushed out
-  to make room: when the store is full of those, a new game is simply not kept.  A bad token, a bad
+  to make room: when the store is full of those, a new game is simply not kept.  One client (the
+  visitor's address, as the server noted it for the kernel: :func:`kernel_client`) keeps at most
+  ``max_per_client`` games: its new game pushes out its own oldest, never another client's.  A bad token, a bad
   file or a broken folder never raises: ``get`` returns None, ``put`` does nothing and logs.
 * :class:`ResumeLink` is the browser half: an invisible widget that keeps *only the token* in the
   page's ``localStorage`` and sends it to Python when the page is (re)loaded.  The game itself,
@@ -43,6 +45,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import ipaddress
 import json
 import logging
 import os
@@ -59,8 +62,8 @@ import traitlets
 
 from ninekit.core import MAX_SAVE_BYTES
 
-__all__ = ["LEAVE_GATE_SCRIPT", "MAX_ENTRY_BYTES", "ResumeLink", "ResumeStore", "STORAGE_PREFIX", "default_directory",
-           "valid_token"]
+__all__ = ["LEAVE_GATE_SCRIPT", "MAX_ENTRY_BYTES", "ResumeLink", "ResumeStore", "STORAGE_PREFIX", "client_key",
+           "default_directory", "kernel_client", "valid_token"]
 
 # A payload holds a save (at most MAX_SAVE_BYTES) and a little about the table; this leaves room for both.
 MAX_ENTRY_BYTES = 2 * MAX_SAVE_BYTES
@@ -71,7 +74,14 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _KEY = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 _ENTRY = re.compile(r"[0-9a-f]{40}\.json")
 _SECRET = ".secret"  # the store's signing key, in its folder (mode 0o600)
-_RANDOM_CHARS, _MAC_CHARS = 24, 16  # a token: 24 random URL-safe characters, then 16 of their signature
+# A token: 24 random URL-safe characters, 8 hex of its client's tag, then 16 of the signature of both.  Its file is
+# named by the tag and a hash of the token, so the games of one client are the files that begin with its tag.
+_RANDOM_CHARS, _TAG_CHARS, _MAC_CHARS = 24, 8, 16
+_TOKEN_CHARS = _RANDOM_CHARS + _TAG_CHARS + _MAC_CHARS
+_HEX = re.compile(r"[0-9a-f]+")
+ANYONE = "0" * _TAG_CHARS  # the tag of a game whose client is not known (JupyterLab, a plain Voila): no bound
+# Where the server (ninekit_serving) notes each kernel's client: a file named by the kernel id holding the address.
+CLIENT_DIR_ENV = "NINEKIT_CLIENT_DIR"
 _FORMAT = 1
 
 log = logging.getLogger("ninekit.resume")
@@ -109,12 +119,70 @@ def default_directory(environ: Mapping[str, str] | None = None) -> Path:
     return base / "ninekit" / "games"
 
 
+def client_key(address: object) -> str | None:
+    """What counts as one client for the store: an IPv4 address, an IPv6 address's /64 network (one home or
+    phone has a whole /64 to pick from), any other text as it is; None for none.
+
+    >>> client_key("10.0.0.5"), client_key("2001:db8:1:2:aaaa::1"), client_key("::ffff:10.0.0.5"), client_key(None)
+    ('10.0.0.5', '2001:db8:1:2::/64', '10.0.0.5', None)
+    """
+    if not isinstance(address, str) or not address.strip():
+        return None
+    address = address.strip()
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address[:200]
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def kernel_client(environ: Mapping[str, str] | None = None, connection_file: str | None = None) -> str | None:
+    """The address of the visitor whose page this kernel serves, as the classroom server noted it
+    (``$NINEKIT_CLIENT_DIR/<kernel id>``, see ninekit_serving); None outside such a server or before it says.
+    ``connection_file`` is the kernel's (``kernel-<id>.json``), asked of ipykernel unless given.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = open(os.path.join(folder, "k1"), "w").write("10.0.0.5")
+    >>> kernel_client({"NINEKIT_CLIENT_DIR": folder}, "/run/kernel-k1.json"), kernel_client({}, "/run/kernel-k1.json")
+    ('10.0.0.5', None)
+    """
+    environ = os.environ if environ is None else environ
+    folder = environ.get(CLIENT_DIR_ENV)
+    if not folder:
+        return None
+    if connection_file is None:
+        try:
+            from ipykernel.connect import get_connection_file
+
+            connection_file = get_connection_file()
+        except Exception:  # no kernel here (a script, a test)
+            return None
+    name = os.path.basename(str(connection_file))
+    if not (name.startswith("kernel-") and name.endswith(".json")):
+        return None
+    kernel_id = name[len("kernel-"):-len(".json")]
+    if not _KEY.fullmatch(kernel_id):
+        return None
+    try:
+        with open(os.path.join(folder, kernel_id), encoding="utf-8") as f:
+            return client_key(f.read(256))
+    except OSError:
+        return None
+
+
 class ResumeStore:
     """Games in progress kept on the server as files, one per token, for ``ttl_seconds`` at most.
 
     ``directory`` (default :func:`default_directory`) is created with mode 0o700 at the first ``put``,
     and its files with 0o600.  Writes are atomic (a temp file, then ``os.replace``).  Payloads over
-    ``max_bytes`` (as JSON) are refused.  ``sweep()`` deletes expired entries and, beyond
+    ``max_bytes`` (as JSON) are refused.  A client keeps at most ``max_per_client`` games (0: no bound): a
+    token is issued for a client (``new_token(client)``), and that client's new game beyond the bound
+    replaces its own oldest.  ``sweep()`` deletes expired entries and, beyond
     ``max_entries``, the oldest; ``put`` calls it at most every five minutes.  Nothing here raises
     on a bad token, a bad file or a broken folder.  ``clock`` (``time.time`` unless given) is what
     "now" means for expiry.
@@ -128,11 +196,13 @@ class ResumeStore:
 
     def __init__(self, directory: str | os.PathLike | None = None, ttl_seconds: float = 7 * 24 * 3600,
                  max_entries: int = 1000, max_bytes: int = MAX_ENTRY_BYTES,
-                 clock: Callable[[], float] = time.time, protect_seconds: float = 24 * 3600):
+                 clock: Callable[[], float] = time.time, protect_seconds: float = 24 * 3600,
+                 max_per_client: int = 200):
         self.directory = Path(directory).expanduser() if directory is not None else default_directory()
         self.ttl_seconds = ttl_seconds
         self.max_entries = max_entries
         self.protect_seconds = protect_seconds
+        self.max_per_client = max_per_client
         self._key: bytes | None = None
         self.max_bytes = max_bytes
         self.clock = clock
@@ -144,36 +214,40 @@ class ResumeStore:
         return f"ResumeStore({str(self.directory)!r}, ttl_seconds={self.ttl_seconds}, max_entries={self.max_entries})"
 
     # ------------------------------------------------------------------ public
-    def new_token(self) -> str:
-        """A fresh token this store issued: 24 random URL-safe characters (144 bits) and 16 of their signature
-        with the store's secret (:meth:`issued` checks it).
+    def new_token(self, client: str | None = None) -> str:
+        """A fresh token this store issued for ``client`` (an address, see :func:`client_key`; None: not known):
+        24 random URL-safe characters (144 bits), 8 hex of the client's tag (a keyed hash: the address is not
+        in it), and 16 of the signature of both with the store's secret (:meth:`issued` checks it).
 
         >>> import tempfile
         >>> store = ResumeStore(tempfile.mkdtemp())
-        >>> token = store.new_token()
-        >>> len(token), store.issued(token), store.issued("A" * 40), valid_token(token) == token
-        (40, True, False, True)
+        >>> token = store.new_token("10.0.0.5")
+        >>> len(token), store.issued(token), store.issued("A" * 48), valid_token(token) == token
+        (48, True, False, True)
+        >>> store.new_token("10.0.0.5")[24:32] == token[24:32] != store.new_token("10.0.0.6")[24:32]
+        True
         """
-        random_part = secrets.token_urlsafe(18)
+        random_part = secrets.token_urlsafe(18) + self._tag(client)
         return random_part + self._signature(random_part)
 
     def issued(self, token: object) -> bool:
         """Whether ``token`` is one this store (or another on the same folder) issued, not one a page made up."""
         token = valid_token(token)
-        if token is None or len(token) != _RANDOM_CHARS + _MAC_CHARS:
+        if token is None or len(token) != _TOKEN_CHARS or not _HEX.fullmatch(token[_RANDOM_CHARS:-_MAC_CHARS]):
             return False
-        return hmac.compare_digest(self._signature(token[:_RANDOM_CHARS]), token[_RANDOM_CHARS:])
+        return hmac.compare_digest(self._signature(token[:-_MAC_CHARS]), token[-_MAC_CHARS:])
 
     def path_for(self, token: object) -> Path | None:
-        """The file that holds ``token``'s game (a hash of the token), or None for a malformed token.
+        """The file that holds ``token``'s game (its client's tag and a hash of the token), or None for a token
+        this store did not issue.
 
         >>> ResumeStore("/srv/games").path_for("../etc") is None
         True
         """
-        token = valid_token(token)
-        if token is None:
+        if not self.issued(token):
             return None
-        return self.directory / (hashlib.sha256(token.encode("ascii")).hexdigest()[:40] + ".json")
+        tag = token[_RANDOM_CHARS:-_MAC_CHARS]
+        return self.directory / (tag + hashlib.sha256(token.encode("ascii")).hexdigest()[:40 - _TAG_CHARS] + ".json")
 
     def put(self, token: object, payload: dict) -> bool:
         """Keep ``payload`` (a JSON-ready dict) for ``token``; True if it was written.
@@ -187,7 +261,7 @@ class ResumeStore:
         (False, False)
         """
         path = self.path_for(token)
-        if path is None or not self.issued(token):
+        if path is None:
             log.warning("ResumeStore.put: refused a token this store did not issue")
             return False
         if not isinstance(payload, dict):
@@ -206,6 +280,8 @@ class ResumeStore:
             self._ready = self._make_directory()
             if not self._ready:  # tried again at the next put: the folder may be fixed meanwhile
                 return False
+        if not path.exists():
+            self._make_room_for_client(path.name[:_TAG_CHARS])
         if not path.exists() and not self._room_for_one():
             log.warning("ResumeStore.put: games played in the last %g s fill the store (%d); a new one is not kept",
                         self.protect_seconds, self.max_entries)
@@ -326,6 +402,22 @@ class ResumeStore:
                 deleted += self._unlink(path)
         return deleted
 
+    def kept_for(self, client: str | None) -> int:
+        """How many games the folder keeps for ``client`` (an address; None: games whose client is not known).
+
+        >>> import tempfile
+        >>> store = ResumeStore(tempfile.mkdtemp())
+        >>> _ = store.put(store.new_token("10.0.0.5"), {}); _ = store.put(store.new_token("10.0.0.5"), {})
+        >>> store.kept_for("10.0.0.5"), store.kept_for("10.0.0.6")
+        (2, 0)
+        """
+        tag = self._tag(client)
+        try:
+            with os.scandir(self.directory) as entries:
+                return sum(1 for e in entries if e.name.startswith(tag) and _ENTRY.fullmatch(e.name))
+        except OSError:
+            return 0
+
     def __len__(self) -> int:
         """How many entries the folder holds now (expired ones included until a sweep).
 
@@ -346,6 +438,35 @@ class ResumeStore:
             return True
         self.sweep(keep=self.max_entries - 1)
         return len(self) < self.max_entries
+
+    def _make_room_for_client(self, tag: str) -> None:
+        """Make room for one more game of the client with this tag: beyond ``max_per_client`` its own oldest
+        games go (played today or not), never another client's."""
+        if tag == ANYONE or self.max_per_client <= 0:
+            return
+        mine = []
+        try:
+            with os.scandir(self.directory) as entries:
+                for entry in entries:
+                    if entry.name.startswith(tag) and _ENTRY.fullmatch(entry.name):
+                        try:
+                            mine.append((entry.stat(follow_symlinks=False).st_mtime, entry.name, Path(entry.path)))
+                        except OSError:
+                            continue
+        except OSError:
+            return
+        mine.sort()
+        for _mtime, _name, path in mine[:max(0, len(mine) - self.max_per_client + 1)]:
+            self._unlink(path)
+
+    def _tag(self, client: str | None) -> str:
+        """8 hex characters naming a client in tokens and file names (keyed with the store's secret, so the
+        address cannot be read back); ANYONE for an unknown client."""
+        key = client_key(client)
+        if key is None:
+            return ANYONE
+        tag = hmac.new(self._secret(), b"client:" + key.encode("utf-8"), hashlib.sha256).hexdigest()[:_TAG_CHARS]
+        return tag if tag != ANYONE else "0" * (_TAG_CHARS - 1) + "1"
 
     def _signature(self, random_part: str) -> str:
         digest = hmac.new(self._secret(), random_part.encode("ascii"), hashlib.sha256).digest()
