@@ -184,7 +184,8 @@ def test_the_kernel_handed_to_a_page_learns_its_client_for_the_resume_store():
     import os
 
     from ninekit_serving import CLIENT, CLIENT_DIR_ENV
-    from widgets.resume import CLIENT_DIR_ENV as READ_FROM, kernel_client
+    from widgets.resume import CLIENT_DIR_ENV as READ_FROM
+    from widgets.resume import kernel_client
 
     manager, _shut, fill = _manager(20, {"apps/a.ipynb": ["c1", "c2"]})
 

@@ -1350,8 +1350,8 @@ class CountOfNineTable(TableAdapter):
                 f"<p>Target {esc(r.get('target'))}, {esc(_count(r.get('rounds'), 'round'))} played.</p>")
         best = ""
         if search is not None and not search.done():
-            reach = (f"the lines within as many of {search.max_rounds} rounds as it can search in a moment" if IN_BROWSER
-                     else f"every line within {search.max_rounds} rounds")
+            reach = (f"the lines within as many of {search.max_rounds} rounds as it can search in a moment"
+                     if IN_BROWSER else f"every line within {search.max_rounds} rounds")
             best = (f"<p class='c9-best c9-working'><i>Working out the best possible score on this deal ({reach}, "
                     f"the order of the cards known)…</i></p>")
         elif search is not None:
