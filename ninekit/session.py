@@ -1,4 +1,19 @@
-"""The session layer's rules for a game in progress, the same for every game (no widgets here).
+"""A game in progress, the same for every game, without widgets: :class:`Session`, and its rule for Undo.
+
+A :class:`Session` holds what a table of people and computer players is: the game and its options, the seats
+(``"human"`` or a computer level), the history as a tree of moves (undo and redo move along it; a move played
+after an undo starts a variation and the old line is kept), what is pending (a person's decision, a computer's
+turn, a pause between the games of a match, a hand-over of the screen, the end), and saves through
+:func:`ninekit.load`.  The app, the lesson steps and the sandbox are views over one.
+
+    >>> import ninekit
+    >>> table = Session("nine_knights", seats=["human", "normal"], seed=4)
+    >>> table.pending["kind"], table.pending["seat"]
+    ('decision', 0)
+    >>> while table.pending["kind"] == "decision":    # South sets up: several decisions in a row
+    ...     _ = table.play(table.state.legal_moves()[0])
+    >>> table.pending["kind"], table.run_computers() > 0, table.pending["kind"]
+    ('computer', True, 'decision')
 
 **Undo never shows a seat what it did not know.**  Undo goes back to an earlier decision of a person at this
 screen, but never past a move after which something hidden was shown to one of them: their own draw, a hand
@@ -23,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection
 
-from .core import IllegalMove, State
+from .core import Game, IllegalMove, Move, State, load, make, random_seed
 
 WORLDS = 48  # worlds sampled per seat and move (against 200 in 6,700 moves of random games, none was missed)
 
@@ -85,3 +100,319 @@ def undo_target(state: State, humans: Collection[int], teacher: bool = False,
 
 UNDO_REFUSED = ("Undo cannot go back: since that decision something hidden was shown at this screen, and it "
                 "cannot be unseen")
+
+
+# --- the session ------------------------------------------------------------------------------------------------
+
+HUMAN = "human"
+STEP_CAP = 10_000  # computer moves run_computers plays at most in one go (a game of bots that never ends)
+
+
+class Node:
+    """A position in a session's move tree: its ``state``, the ``parent`` node, the ``children`` (one per move
+    played from here, in the order first played) and ``last`` (the child the line went on to last: redo follows
+    it).  ``move`` and ``seat`` are the move that led here and who made it (None at the root)."""
+
+    __slots__ = ("state", "parent", "children", "last")
+
+    def __init__(self, state: State, parent: Node | None = None):
+        self.state, self.parent, self.children, self.last = state, parent, [], None
+
+    @property
+    def move(self) -> Move | None:
+        return self.state.history[-1][1] if self.parent is not None else None
+
+    @property
+    def seat(self) -> int | None:
+        return self.state.history[-1][0] if self.parent is not None else None
+
+    def __repr__(self) -> str:
+        return f"Node(ply {len(self.state.history)}, {len(self.children)} continuation(s))"
+
+
+def ends_a_game(before: State, after: State) -> bool:
+    """Whether the move from ``before`` to ``after`` ended one game of a match that goes on (a pause between
+    games): the spectator view's ``results`` grew and the match is not over.
+
+        >>> import ninekit
+        >>> s = ninekit.make("nine_knights").new(seed=1)
+        >>> ends_a_game(s, s.play(s.legal_moves()[0]))
+        False
+    """
+    if after.is_over:
+        return False
+    done_before = before.view(None).get("results") or []
+    done_after = after.view(None).get("results") or []
+    return isinstance(done_after, list) and len(done_after) > len(done_before)
+
+
+class Session:
+    """A game in progress at one screen: seats, computer players, a move tree, undo/redo, pauses, hand-overs.
+
+    ``game`` is a :class:`~ninekit.Game`, a :class:`~ninekit.State` to start from, or a game's name (with
+    ``players`` and ``options`` as for :func:`ninekit.make`).  ``seats`` has one entry per seat: ``"human"`` or a
+    computer level of :data:`ninekit.bots.LEVELS` (default: seat 0 a person, the others ``"normal"``).
+    ``seed`` deals the game (None: a fresh random seed; a given seed is the teacher's: every secret can be
+    worked out from it, so the session is in ``teacher`` mode when the game hides anything).  ``bots`` may map
+    a seat to its own player (anything with ``choose(state)``).  ``pauses(before, after)`` says whether a move
+    stops play until :meth:`go_on` (default :func:`ends_a_game`); ``stops(before, after)`` names more moves
+    Undo never takes back (the game's own, e.g. a card looked at).
+
+        >>> table = Session("count_of_nine", seed=2)
+        >>> table.teacher, table.seats
+        (True, ['human'])
+        >>> table.play(table.state.legal_moves()[0]) is table.state
+        True
+        >>> table.undo() is table.root.state      # in teacher mode the deal shown may be taken back
+        True
+        >>> table.redo() is table.node.state, len(table.root.children)
+        (True, 1)
+    """
+
+    def __init__(self, game: Game | State | str, seats: list[str] | None = None, seed: int | None = None, *,
+                 players: int | None = None, options: dict | None = None, teacher: bool | None = None,
+                 bots: dict | None = None, pauses: Callable[[State, State], bool] | None = ends_a_game,
+                 stops: Callable[[State, State], bool] | None = None):
+        if isinstance(game, State):
+            start = game
+        else:
+            if isinstance(game, str):
+                game = make(game, players, **dict(options or {}))
+            elif not isinstance(game, Game):
+                raise TypeError(f"Session needs a game's name, a Game or a State (got {type(game).__name__})")
+            elif players is not None or options:
+                raise ValueError("players and options go with a game's name, not with a Game already made")
+            start = game.new(random_seed() if seed is None else seed)
+        self.game = start.game
+        self.seats = self._checked_seats(seats)
+        hidden = bool(getattr(self.game, "hidden_information", True))
+        self.teacher = bool(teacher) if teacher is not None else (seed is not None and hidden)
+        self.bots = dict(bots or {})
+        self.pauses, self.stops = pauses, stops
+        self.root = self.node = Node(start)
+        self.paused = False
+        self.viewer: int | None = None  # the seat whose view the screen shows (None: hidden, or everything)
+        self._handover: int | None = None  # a person waiting for the screen
+        self._update_viewer()
+
+    # --- what the table is ----------------------------------------------------------------------------------
+    def _checked_seats(self, seats) -> list[str]:
+        from .bots import LEVELS
+
+        n = self.game.players
+        seats = [HUMAN] + ["normal"] * (n - 1) if seats is None else list(seats)
+        if len(seats) != n:
+            raise ValueError(f"{self.game.name} with {n} players needs {n} seats (got {len(seats)}: {seats!r})")
+        for i, kind in enumerate(seats):
+            if kind != HUMAN and kind not in LEVELS:
+                raise ValueError(f"seat {i} ({self.game.seat_name(i)}) is {kind!r}: a seat is 'human' or a "
+                                 f"computer level ({', '.join(LEVELS)})")
+        return seats
+
+    @property
+    def state(self) -> State:
+        """The position on the table now."""
+        return self.node.state
+
+    @property
+    def humans(self) -> set[int]:
+        """The seats people play."""
+        return {i for i, kind in enumerate(self.seats) if kind == HUMAN}
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    @property
+    def pending(self) -> dict:
+        """What the table waits for: ``{"kind": k, "seat": s}`` with ``k`` one of ``"over"`` (seat None),
+        ``"pause"`` (between games: :meth:`go_on`), ``"handover"`` (the screen goes to ``s`` first:
+        :meth:`hand_over`), ``"computer"`` (:meth:`computer_move`) or ``"decision"`` (a person's :meth:`play`)."""
+        s = self.state
+        if s.is_over:
+            return {"kind": "over", "seat": None}
+        if self.paused:
+            return {"kind": "pause", "seat": s.to_move}
+        if self._handover is not None:
+            return {"kind": "handover", "seat": self._handover}
+        return {"kind": "decision" if self.is_human(s.to_move) else "computer", "seat": s.to_move}
+
+    # --- playing --------------------------------------------------------------------------------------------
+    def play(self, move: Move, seat: int | None = None) -> State:
+        """A person's move (for ``seat``, if given: it must be the seat to move); returns the new state.
+
+        Refused with :class:`~ninekit.IllegalMove` naming the problem, the session unchanged: the game is over,
+        play is paused, the screen waits for a hand-over, it is a computer's turn or another seat's, or the move
+        is not legal (the rule that forbids it).  Played again from a position, the same move follows the line
+        already there; a new one starts a variation (the old line is kept).
+        """
+        self._refuse_unless("decision", seat)
+        return self._advance(move)
+
+    def computer_move(self) -> State:
+        """The computer seat to move decides and plays; returns the new state (refused as :meth:`play`)."""
+        self._refuse_unless("computer", None)
+        s = self.state
+        bot = self._bot(s.to_move)
+        return self._advance(bot.choose(s))
+
+    def run_computers(self, limit: int = STEP_CAP) -> int:
+        """Play the computer seats up to a person's decision, a pause or the end (at most ``limit`` moves);
+        returns how many were played."""
+        played = 0
+        while played < limit and self.pending["kind"] == "computer":
+            self.computer_move()
+            played += 1
+        return played
+
+    def go_on(self) -> None:
+        """End the pause between two games (the "Next game" button)."""
+        if not self.paused:
+            raise IllegalMove("there is no pause to end: play is going on")
+        self.paused = False
+        self._update_viewer()
+
+    def hand_over(self) -> int:
+        """The seat waiting for the screen takes it (hot-seat: its view is shown now); returns that seat."""
+        if self._handover is None:
+            raise IllegalMove("nobody is waiting for the screen")
+        self.viewer, self._handover = self._handover, None
+        return self.viewer
+
+    def _refuse_unless(self, kind: str, seat: int | None) -> None:
+        pending = self.pending
+        s = self.state
+        if seat is not None:
+            self.game.check_seat(seat)
+        if pending["kind"] == "over":
+            raise IllegalMove(f"the game is over ({s.outcome.reason}): no more moves")
+        if pending["kind"] == "pause":
+            raise IllegalMove("play is paused between games: go on first")
+        if pending["kind"] == "handover":
+            raise IllegalMove(f"the screen goes to {self.game.seat_name(pending['seat'])} first")
+        if seat is not None and seat != s.to_move:
+            raise IllegalMove(f"it is {self.game.seat_name(s.to_move)}'s turn, not {self.game.seat_name(seat)}'s")
+        if pending["kind"] != kind:
+            who = self.game.seat_name(s.to_move)
+            raise IllegalMove(f"it is {who}'s turn, a computer player's" if kind == "decision"
+                              else f"it is {who}'s turn, a person's: the computer does not play for them")
+
+    def _advance(self, move: Move) -> State:
+        before = self.state
+        if not isinstance(move, Move):
+            raise IllegalMove(f"not a move: {move!r}")
+        problem = before.why_illegal(move)
+        if problem is not None:
+            raise IllegalMove(problem)
+        after = before.play(move)
+        for child in self.node.children:
+            if child.state.history[-1] == after.history[-1]:
+                child.state = child.state if child.state.position == after.position else after
+                break
+        else:
+            child = Node(after, self.node)
+            self.node.children.append(child)
+        self.node.last = child
+        self.node = child
+        self.paused = bool(self.pauses is not None and self.pauses(before, child.state))
+        self._update_viewer()
+        return child.state
+
+    def _bot(self, seat: int):
+        if seat not in self.bots:
+            from .bots import bot_for
+
+            # Never derived from the game's seed: a seat could not work the deal out from the bot.
+            self.bots[seat] = bot_for(self.game.name, random_seed(), self.seats[seat])
+        return self.bots[seat]
+
+    # --- going back and forth -------------------------------------------------------------------------------
+    def undo_target(self) -> Node | None:
+        """The node Undo goes back to: the last decision of a person (computer moves go with it), never past a
+        move that showed a person here something hidden (:func:`undo_target`; not in teacher mode)."""
+        target = undo_target(self.state, self.humans, teacher=self.teacher, stops=self.stops)
+        node = self.node
+        while node is not None and node.state is not target:
+            node = node.parent
+        return node
+
+    def undo(self) -> State:
+        """Back to the last decision of a person; refused (``IllegalMove``, with the reason) when there is none
+        or when going back would unsee a secret."""
+        node = self.undo_target()
+        if node is None:
+            refused = undo_target(self.state, self.humans, teacher=True) is not None
+            raise IllegalMove(UNDO_REFUSED if refused else "there is nothing to undo")
+        self._go(node)
+        return self.state
+
+    def redo(self) -> State:
+        """Forward again along the line last played (the variation undo came back from), to the next decision
+        of a person or the line's end."""
+        node = self.node.last
+        if node is None:
+            raise IllegalMove("there is nothing to redo")
+        while node.last is not None and not self.is_human(node.state.to_move) and not node.state.is_over:
+            node = node.last
+        self._go(node)
+        return self.state
+
+    def _go(self, node: Node) -> None:
+        self.node = node
+        self.paused = False
+        self._update_viewer()
+
+    def line(self) -> list[Node]:
+        """The nodes from the root to the position now."""
+        out, node = [], self.node
+        while node is not None:
+            out.append(node)
+            node = node.parent
+        return out[::-1]
+
+    # --- the screen -----------------------------------------------------------------------------------------
+    def _update_viewer(self) -> None:
+        """Whose view the screen shows: the one person; with several in a game that hides things, a new seat
+        to move first waits for the screen (a hand-over); everything is shown at the end."""
+        s, humans = self.state, sorted(self.humans)
+        if not humans:
+            self.viewer, self._handover = None, None
+        elif len(humans) == 1:
+            self.viewer, self._handover = humans[0], None
+        elif not getattr(self.game, "hidden_information", True):
+            self._handover = None
+            if s.to_move in humans:
+                self.viewer = s.to_move
+            elif self.viewer not in humans:
+                self.viewer = humans[0]
+        elif s.is_over:
+            self.viewer, self._handover = None, None
+        elif s.to_move in humans and s.to_move != self.viewer:
+            self.viewer, self._handover = None, s.to_move
+        elif s.to_move == self.viewer:
+            self._handover = None
+
+    # --- saves ----------------------------------------------------------------------------------------------
+    def save_text(self) -> str:
+        """The game so far as a save (:meth:`ninekit.State.to_json`): the line on the table, not its variations."""
+        return self.state.to_json()
+
+    @classmethod
+    def load(cls, text: str | bytes, seats: list[str] | None = None, **kwargs) -> Session:
+        """A session on a save, replayed through the rules (:func:`ninekit.load`; a bad save raises
+        ``ValueError`` in its own words); the tree is the save's line, from its deal.
+
+            >>> table = Session("nine_knights", seats=["human", "human"], seed=3)
+            >>> table.pending, table.hand_over()       # hot-seat: the screen goes to South first
+            ({'kind': 'handover', 'seat': 0}, 0)
+            >>> _ = table.play(table.state.legal_moves()[0])
+            >>> again = Session.load(table.save_text(), seats=["human", "human"])
+            >>> again.state.history == table.state.history, len(again.line())
+            (True, 2)
+        """
+        end = load(text)
+        session = cls(end.game, seats, seed=end.seed, **kwargs)
+        for _seat, move in end.history:
+            session._advance(move)
+        session.paused = False
+        session._update_viewer()
+        return session
