@@ -246,6 +246,12 @@ def test_game_over_says_how_it_went_for_the_player():
     outcome = app.state.outcome
     expected = "you win!" if 0 in outcome.winners else "you lose" if outcome.winners else "a draw"
     assert f"Game over: {expected}" in app._outcome.value
+    # The way on is beside the result: Play again, a new secret deal with the same players and levels.
+    assert app._again.layout.display is None and app._again.description == "Play again"
+    app._again.click()
+    assert not app.state.is_over and app.seats == ["human", "computer"]
+    assert all(seat == 1 for seat, _move in app.state.history)  # at most the computer has moved
+    assert app._again.layout.display == "none" and app.state.seed != 2
 
 
 def test_a_flood_of_new_games_leaves_another_students_game_offered(tmp_path):

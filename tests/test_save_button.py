@@ -6,12 +6,9 @@ tests/browser/test_save_resume_widgets.py.
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 import traitlets
 
-import widgets.save
 from widgets.save import (
     FAILED_MESSAGE,
     MAX_SAVE_BYTES,
@@ -171,7 +168,3 @@ def test_note_and_looks_are_in_the_widget_state():
     assert "URL.revokeObjectURL" in saver._esm
 
 
-def test_save_module_doctests():
-    """The examples in widgets/save.py's docstrings run as written."""
-    result = doctest.testmod(widgets.save, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.failed == 0 and result.attempted > 10

@@ -249,16 +249,6 @@ def test_driver_progress_callback_counts_every_game():
     assert seen == [(1, 3), (2, 3), (3, 3)] and [row["seed"] for row in rows] == [1, 2, 3]
 
 
-def test_driver_doctests():
-    """The examples in ninekit_sim's docstrings hold (pytest's doctest run covers ninekit/ only)."""
-    import doctest
-
-    import ninekit_sim
-
-    result = doctest.testmod(ninekit_sim, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0
-
-
 # --- the command line -------------------------------------------------------------------------------
 @pytest.mark.parametrize("args, problem", [
     (["chess", "--games", "2", "--bots", "random"], "unknown game 'chess'; games are: code_of_nine"),

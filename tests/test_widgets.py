@@ -292,7 +292,10 @@ def test_save_and_load_round_trip_and_corrupt_file():
     before = other.state
     assert not other.load_text("{not json")
     # Players read what went wrong in their words; the detail is kept for developers.
-    assert other.message == "That file is not a ninekit save, or it was damaged; nothing was loaded."
+    # ... and what Load expects: a file Save made, named as Save names it.
+    name = other._save_file()[0].split("-")[0]
+    assert other.message.startswith("That file is not a saved game (nothing was loaded). Load takes a file that "
+                                    "Save made, named like ") and name in other.message, other.message
     assert other._upload.message == other.message, "a load error shows next to the Load button"
     assert other.problems[-1].startswith("ValueError: save is not valid JSON")
     assert other.state is before
@@ -300,7 +303,7 @@ def test_save_and_load_round_trip_and_corrupt_file():
     assert other.state is before
     # The Load button takes the same path; the real size counts, never a declared one.
     other._upload.load("bad.json", b"[1]")
-    assert "not a ninekit save" in other.message and other.state is before
+    assert "not a saved game" in other.message and other.state is before
     other._upload.load("huge.json", b" " * (MAX_SAVE_BYTES + 1))
     assert "at most 1,000,000 bytes" in other._upload.message and other.state is before
     other._upload.load("ok.json", text.encode())
@@ -403,14 +406,3 @@ def test_bad_seats_raise_at_construction(bad):
         GameApp(FAKE, seats=bad)
 
 
-def test_widgets_doctests():
-    import doctest
-
-    import widgets.board
-    import widgets.svg
-    import widgets.tables
-    import widgets.text
-
-    for module in (widgets.board, widgets.svg, widgets.tables, widgets.text):
-        result = doctest.testmod(module)
-        assert result.failed == 0, module.__name__

@@ -161,7 +161,7 @@ def test_undo_redo_save_load():
     assert other.load_text(text) and other.state.history == here.history
     assert not other.load_text(text.replace('"seed": 8', '"seed": "x"'))
     assert "seed" in other.problems[-1] and other.state.history == here.history
-    assert "not a ninekit save" in other.message
+    assert "not a saved game" in other.message
 
 
 @pytest.mark.parametrize("seed", [0, 1])

@@ -212,6 +212,7 @@ class GameApp(w.VBox):
         self._teacher_mode = False
         self._undo_cache: tuple | None = None  # (state, Undo's target, refused for a secret, teacher mode)
         self._events: list[tuple[int, str]] = []  # (moves played, text): undo, redo, hand-overs
+        self._hint_noted: tuple | None = None  # (the game's first state, moves played, seat) of the last hint noted
         self._last_viewer: int | None = None
         self._locked: str | None = None
         self._change_handlers: list[Callable[[ninekit.State], object]] = []
@@ -244,12 +245,17 @@ class GameApp(w.VBox):
             for name in ("_title", "_subtitle", "_undo_button", "_redo_button", "_save_button", "_upload", "_toolbar",
                          "_rules_html", "_rules", "_form", "_newgame", "_page_title", "_resume_link",
                          "_resume_offer", "_resume_text", "_hint_button", "_hint_html", "_hint_box", "_watch_bar",
-                         "_watch_text", "_watch_play", "_watch_step", "_watch_pace"):
+                         "_watch_text", "_watch_play", "_watch_step", "_watch_pace", "_again"):
                 setattr(self, name, _Absent())
             self.add_class("ninekit-compact")
             self._lay_out_compact()
             return
         self._build_watch()
+        # At the end, the way on is in view with the result (the New game form is further down the page).
+        self._again = w.Button(description="Play again", button_style="primary",
+                               tooltip="A new game with the same players, levels and options (a new secret deal)",
+                               layout=w.Layout(width="auto")).add_class("ninekit-again")
+        self._again.on_click(lambda _b: self._guard(self.new_game))
         self._hint_button = w.Button(description="Hint", tooltip="Suggest a move, and say why",
                                      layout=w.Layout(width="auto")).add_class("ninekit-hint-button")
         self._hint_button.on_click(lambda _b: self._guard(self.ask_hint))
@@ -302,7 +308,7 @@ class GameApp(w.VBox):
         prompt = w.VBox([self._resume_offer, self._status, self._recent, self._msg, self._privacy,
                          self._interlude_box]).add_class("ninekit-prompt")
         board = w.VBox([self.board]).add_class("ninekit-board-area")
-        decide = w.VBox([self._watch_bar, self._choices, self._hint_box, self._outcome,
+        decide = w.VBox([self._watch_bar, self._choices, self._hint_box, self._outcome, self._again,
                          self._replay_bar]).add_class("ninekit-decide")
         extras = [self._toolbar, self._log_box, self._newgame, self._rules]
         if IN_BROWSER:
@@ -915,7 +921,8 @@ class GameApp(w.VBox):
         The Hint button asks for it in the background instead (:meth:`ask_hint`).
 
         Only for the seat whose view is on screen: not in Watch, not after the end, not while the screen waits
-        for a hand-over.  Asking is written into the log every seat reads, as undo is.
+        for a hand-over.  With several people at the screen, asking is written into the log every seat reads, as
+        undo is (once a move).
         """
         problem = self._hint_refusal()
         if problem is not None:
@@ -960,7 +967,15 @@ class GameApp(w.VBox):
         if found.move not in s.legal_moves():  # the contract: a legal move; anything else is a bug to report
             raise ValueError(f"hint() suggested {found.move!r}, which is not legal now")
         self._hint, self._hint_wanted = (s, found), None
-        self._note(f"{self.game.seat_name(s.to_move)} asked for a hint", len(s.history))
+        # The log tells the other people at this screen that a seat was helped: once a move (a move of two
+        # decisions, e.g. a piece and then its square, is one), and not at all with one person at the screen.
+        root = s
+        while root.parent is not None:
+            root = root.parent
+        asked = (root, self.moves_played(s), s.to_move)
+        if sum(1 for kind in self.seats if kind == HUMAN) > 1 and asked != self._hint_noted:
+            self._note(f"{self.game.seat_name(s.to_move)} asked for a hint", len(s.history))
+        self._hint_noted = asked
         self._set_message("")
 
     def _hint_refusal(self) -> str | None:
@@ -1011,8 +1026,8 @@ class GameApp(w.VBox):
         except Exception as exc:  # noqa: BLE001 - a bad file must never raise into the page
             self.problems.append(f"{type(exc).__name__}: {exc}")
             del self.problems[:-20]
-            self._upload.message = _load_problem(str(exc))
-            self._set_message(_load_problem(str(exc)))
+            self._upload.message = _load_problem(str(exc), self.game.name)
+            self._set_message(_load_problem(str(exc), self.game.name))
             return False
         self._upload.message = ""
         self._set_aside_offer()
@@ -1532,6 +1547,7 @@ class GameApp(w.VBox):
                               (self._choices, not private and bool(self._buttons)),
                               (self._log_box, not private),
                               (self._outcome, s.is_over and pause is None and not replaying),
+                              (self._again, s.is_over and pause is None and not replaying),
                               (self._replay_bar, replaying or bool(offered))):
             widget.layout.display = None if shown else "none"
         self._outcome.value = self._outcome_html(s) if s.is_over else ""
@@ -1975,8 +1991,13 @@ def _count(moves: int) -> str:
     return f"{moves} move{'s' if moves != 1 else ''}"
 
 
-def _load_problem(detail: str) -> str:
-    """Why a save was not loaded, in players' words (the detail stays in ``GameApp.problems``)."""
+def _load_problem(detail: str, game: str = "nine_knights") -> str:
+    """Why a save was not loaded, in players' words, saying what Load expects (the detail stays in
+    ``GameApp.problems``).
+
+    >>> print(_load_problem("save is not JSON", "double_nine"))     # doctest: +ELLIPSIS
+    That file is not a saved game (nothing was loaded). Load takes a file that Save made, named like double-nine-...
+    """
     if "is not legal" in detail:
         return ("That save does not follow the rules (a move in it cannot be played), so it was not loaded; "
                 "it may have been edited or damaged.")
@@ -1984,4 +2005,5 @@ def _load_problem(detail: str) -> str:
         return "That save is for a game this app does not have."
     if "bytes" in detail and "at most" in detail:
         return "That file is too large to be a ninekit save."
-    return "That file is not a ninekit save, or it was damaged; nothing was loaded."
+    return (f"That file is not a saved game (nothing was loaded). Load takes a file that Save made, named like "
+            f"{game.replace('_', '-')}-12-moves.json; this one is something else, or it was changed or damaged.")

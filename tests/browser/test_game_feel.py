@@ -173,7 +173,7 @@ def test_save_in_one_click_and_load_with_counts_that_agree(open_app, page, artif
     toolbar.locator("input[type=file]").set_input_files(str(bad))
     settle(page, before)
     note = toolbar.inner_text()
-    assert "not a ninekit save, or it was damaged" in note, note
+    assert "not a saved game" in note and "Load takes a file that Save made, named like double-nine-" in note, note
     assert "moevs" not in page.locator(".ninekit-app").inner_text(), "developer detail reached the page"
     assert _log_count(page) == moves
     page.screenshot(path=str(artifacts_dir / "save_load.png"))

@@ -119,7 +119,8 @@ def test_hint_shows_the_move_and_why_and_marks_it(open_app, artifacts_dir):
     marked = page.locator(".ninekit-app .ninekit-board .nk-hinted:visible, .ninekit-app .ninekit-choices "
                           "button.nk-hinted")
     assert marked.count() == 1, "the hint's move is not marked"
-    assert "South asked for a hint" in page.locator(".ninekit-app .ninekit-log").inner_text()
+    # Against the computer nobody else reads the log: asking is not written there (at a shared screen it is).
+    assert "asked for a hint" not in page.locator(".ninekit-app .ninekit-log").inner_text()
     shot(page, artifacts_dir / "hint_button_1280x800.png")
     on_board = page.locator(".ninekit-app .ninekit-board .nk-hinted:visible")
     for _ in range(12):  # follow the hints (buttons first: the Duty phase) until one is marked on the board

@@ -71,7 +71,8 @@ SITE_W = 174          # one site column inside a board
 SITE_DX = (8, 8 + SITE_W + 8)  # Site ×10, Site ×1, from the board's left edge
 STRIP = 19            # a card beneath: a strip this tall
 TAP_STRIP = 40        # ... on a phone, while the cards beneath are the current decision (big enough to tap)
-TOP_H = 58            # the top card of a site
+TOP_H = 58            # the top card of a site (with one line of its text)
+LINE_H = 14           # a line of a card's text
 HAND_W = (PANEL_W - 8) // 2
 TEXT_CHARS = 27       # effect text characters a line on a hand card
 CHIP_H = 21
@@ -164,7 +165,7 @@ def _card_face(name: str, x: float, y: float, w: float, h: float, *, text_lines:
             lines = lines[:text_lines]
             lines[-1] = lines[-1].rstrip(".,") + " …"
         for i, line in enumerate(lines):
-            parts.append(el("text", line, x=x + 8, y=y + 48 + 14 * i, class_="dn-eff"))
+            parts.append(el("text", line, x=x + 8, y=y + 48 + LINE_H * i, class_="dn-eff"))
     return parts
 
 
@@ -659,7 +660,14 @@ class DoubleNineTable(TableAdapter):
         parts = [el("text", label, x=x + (16 if shielded else 2), y=y + 6, class_="dn-label")]
         if shielded:
             parts.append(_shield(x + 7, y + 6))
-        top_y = y + 16 + site_h - TOP_H  # the top cards of both sites line up at the bottom
+        # The top card shows as much of its text as the site's room allows: one line, and more where the other
+        # site's taller stack leaves room above this one (the tooltip always has all of it).
+        card_h = TOP_H
+        if stack:
+            needed = len(wrap_lines(CARD_INFO.get(stack[-1], {}).get("text", ""), int((SITE_W - 14) / 6.1)))
+            spare = site_h - TOP_H - strip_h * max(0, len(stack) - 1)
+            card_h += LINE_H * max(0, min(needed - 1, int(spare // LINE_H)))
+        top_y = y + 16 + site_h - card_h  # the top cards of both sites line up at the bottom
         beneath_parts = []
         yy = top_y - strip_h * (len(stack) - 1)
         choosing_here = view.get("turn") == p and view.get("effect_site") == s
@@ -674,7 +682,7 @@ class DoubleNineTable(TableAdapter):
                 beneath_parts.append(_plain(strip, None, words))
             yy += strip_h
         if stack:
-            face = _card_face(stack[-1], x, top_y, SITE_W, TOP_H, text_lines=1)
+            face = _card_face(stack[-1], x, top_y, SITE_W, card_h, text_lines=1 + int((card_h - TOP_H) // LINE_H))
             top_words = f"Top card of {_who(view, p)}'s {SITE_WORDS[s]}: {card_words(stack[-1])}"
         else:
             face = [el("rect", x=x, y=top_y, width=SITE_W, height=TOP_H, rx=6, class_="dn-empty"),
@@ -687,7 +695,7 @@ class DoubleNineTable(TableAdapter):
         move = targets.get(site_id) if clickable else None
         out = parts + beneath_parts
         if move is not None:
-            out.append(_legal(face, site_id, move, top_words, (x, top_y, SITE_W, TOP_H)))
+            out.append(_legal(face, site_id, move, top_words, (x, top_y, SITE_W, card_h)))
         else:
             out.append(_plain(face, site_id if clickable else None, top_words))
         return group(*out)
