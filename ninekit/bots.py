@@ -38,7 +38,7 @@ from .nine_knights import owner as _owner
 from .search import ISMCTS, whole_budget, win_share
 
 __all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "CodeOfNineBot",
-           "bot_for", "hard_bot", "threat", "BOTS", "HARD", "LEVELS"]
+           "bot_for", "hard_bot", "threat", "BOTS", "HARD", "LEVELS", "LEVEL_NOTES", "NO_STRONGER"]
 
 
 class Bot(Protocol):
@@ -254,6 +254,39 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {"codinca": CodincaBot, "code_of_
 
 # The levels of every game's computer player, weakest first.
 LEVELS = ("easy", "normal", "hard")
+
+# What each level does, per game, in a player's words (the app's level chooser shows them).  The strengths are
+# measured: benchmarks/README.md, "Bot levels" (hard against normal on the same deals).
+LEVEL_NOTES: dict[str, dict[str, str]] = {
+    "nine_knights": {
+        "easy": "any legal move, at random",
+        "normal": "defends its Goal Tokens, attacks only fights it knows it wins: answers at once",
+        "hard": "searches what your hidden tokens may be, about a second a move: beat normal in 31 of 32 games",
+    },
+    "double_nine": {
+        "easy": "any legal card, at random",
+        "normal": "tries each choice of its turn and keeps the one that puts it furthest ahead: answers at once",
+        "hard": "plays each choice out many times, about half a second a move: wins clearly more often than normal",
+    },
+    "codinca": {
+        "easy": "any legal move, at random",
+        "normal": "searches its own turn for the board nearest its next Key Disc: answers at once",
+        "hard": "also looks at what the others can do next turn and blocks them: wins clearly more often than "
+                "normal",
+    },
+    "count_of_nine": {
+        "easy": "any legal decision, at random",
+        "normal": "searches the best play over this round and the next, on a few guesses of the deck",
+        "hard": "searches one round further ahead: about 2 points more a match than normal",
+    },
+    "code_of_nine": {
+        "easy": "any legal decision, at random",
+        "normal": "plays each choice out in many guessed worlds, about half a second a decision",
+        "hard": "the same search with five times the budget: measured, it plays no better than normal",
+    },
+}
+# Levels measured no stronger than another of the same game (the chooser says so): {game: {level: as_strong_as}}.
+NO_STRONGER: dict[str, dict[str, str]] = {"code_of_nine": {"hard": "normal"}}
 
 
 # --- the hard level: ISMCTS, tuned per game ----------------------------------------------------------------

@@ -132,3 +132,22 @@ def test_rollouts_search_decides_the_same_on_view_equivalent_states(game, player
         real = bot_for(game, 7, "hard", **budget).choose(state)
         assert real == bot_for(game, 7, "hard", **budget).choose(twin), (game, seat)
         assert real in state.legal_moves()
+
+
+def test_the_level_chooser_says_what_each_level_does_and_which_is_no_stronger():
+    """Levels that say what they are: every game has words for every level; where a level was measured no
+    stronger than another (Code of Nine's hard, benchmarks/README.md "Bot levels"), its choice says so."""
+    pytest.importorskip("ipywidgets")
+    import html
+
+    from shell_driver import all_widgets
+
+    from ninekit.bots import LEVEL_NOTES, NO_STRONGER
+    from widgets import GameApp
+
+    assert set(LEVEL_NOTES) == set(ninekit.games()) and all(set(n) == set(LEVELS) for n in LEVEL_NOTES.values())
+    app = GameApp("code_of_nine", seats=["human", "computer", "computer"])
+    texts = html.unescape(" ".join(str(getattr(w, "value", "")) for w in all_widgets(app._form)))
+    assert all(LEVEL_NOTES["code_of_nine"][level] in texts for level in LEVELS)
+    labels = [label for label, _value in app._form_levels.children[1].options]
+    assert labels == ["easy", "normal", "hard (as normal)"] and NO_STRONGER["code_of_nine"] == {"hard": "normal"}

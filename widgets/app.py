@@ -68,7 +68,7 @@ import ipywidgets as w
 
 import ninekit
 from ninekit import Move, hints, session
-from ninekit.bots import LEVELS, RandomBot, bot_for
+from ninekit.bots import LEVEL_NOTES, LEVELS, NO_STRONGER, RandomBot, bot_for
 from ninekit.core import SEED_LIMIT, random_seed
 
 from .board import Board
@@ -429,6 +429,13 @@ class GameApp(w.VBox):
             rows.append(w.HTML("<b>Who plays each seat</b> (and how well the computer plays)").add_class(
                 "ninekit-form-heading"))
             rows.append(w.HBox([self._form_seats, self._form_levels], layout=w.Layout(width="100%")))
+            notes = LEVEL_NOTES.get(game_name, {})
+            if notes:
+                items = "".join(f"<li><b>{esc(level)}</b>: {esc(notes[level])}</li>"
+                                for level in LEVELS if level in notes)
+                rows.append(w.HTML("<small class='nk-form-help'>The computer's levels in this game:</small>"
+                                   f"<ul class='nk-form-help ninekit-level-notes'>{items}</ul>").add_class(
+                    "ninekit-form-levels-help"))
             self._form_random_seat = w.Checkbox(value=self.random_seat, indent=True, style=_LABEL_STYLE,
                                                 description="Seat a lone human player at random",
                                                 tooltip="Each new game gives you a seat drawn at random, as when "
@@ -493,8 +500,10 @@ class GameApp(w.VBox):
                        style=_LABEL_STYLE, layout=w.Layout(width="100%"))
             for seat_name, kind in zip(names, seats)
         ]
+        same = NO_STRONGER.get(name, {})
+        choices = [(f"{level} (as {same[level]})" if level in same else level, level) for level in LEVELS]
         self._form_levels.children = [
-            w.Dropdown(options=list(LEVELS), value=level, description="level", tooltip=f"How well {seat_name} plays",
+            w.Dropdown(options=choices, value=level, description="level", tooltip=f"How well {seat_name} plays",
                        style={"description_width": "auto"}, layout=w.Layout(width="8.5em")).add_class(
                 "ninekit-form-level")
             for seat_name, level in zip(names, levels)

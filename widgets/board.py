@@ -167,6 +167,7 @@ _CSS = r"""
 .ninekit-app .ninekit-new-game .widget-checkbox { height: auto; min-height: var(--jp-widgets-inline-height); }
 .ninekit-app .ninekit-new-game .widget-checkbox label { white-space: normal; overflow: visible; line-height: 1.3; }
 .ninekit-app .ninekit-form-heading { margin-top: 6px; }
+.ninekit-app .ninekit-form-levels-help .ninekit-level-notes { margin: 2px 0 4px; padding-left: 1.4em; }
 .ninekit-app .widget-button:focus-visible, .ninekit-app button:focus-visible {
   outline: 3px solid var(--jp-brand-color1); outline-offset: 1px; }
 """
