@@ -20,6 +20,8 @@ HOST ?= 127.0.0.1
 POOL ?=
 # More Voila settings for `make play`, overriding voila.json, e.g. VOILA_ARGS=--ClassroomKernelManager.max_kernels=60
 VOILA_ARGS ?=
+# Test workers (pytest-xdist): one per CPU; each test file runs whole on one worker (its servers with it).
+TEST_JOBS ?= auto
 
 # Voila reads voila.json from the directories in Voila.config_file_paths; point it at the repo root
 # so the serving settings (no tracebacks, no sources, the ninekit template, culling, the kernel cap,
@@ -57,14 +59,19 @@ lab: venv
 	$(VOILA_ENV) $(BIN)/jupyter lab notebooks/tutorials $(ALLOW_ROOT)
 
 test: venv
+	@echo "[$$(date +%T)] installing"
 	$(PIP) install -q -e '.[test,app,dev]'
 	$(BIN)/ruff check .
 	# The static site (tests/browser/test_static_site.py) is built when the npm registry answers; .ci/run requires it
+	@echo "[$$(date +%T)] the static site"
 	@if npm ping >/dev/null 2>&1; then $(MAKE) --no-print-directory site; \
 	else echo "npm registry not reachable: the static site is not built and its browser test is skipped"; fi
-	$(BIN)/python -m pytest
-	# NINEKIT_NBVAL: each tutorial's last cell then solves every lesson step through the lesson component
-	NINEKIT_NBVAL=1 $(BIN)/python -m pytest --nbval-lax --nbval-current-env notebooks
+	@echo "[$$(date +%T)] pytest on $(TEST_JOBS) workers"
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
+	@echo "[$$(date +%T)] nbval"
+	# NINEKIT_NBVAL: the analysis and arena notebooks then press their buttons (the tutorials' steps are solved in tests/test_lessons.py)
+	NINEKIT_NBVAL=1 $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --nbval-lax --nbval-current-env notebooks
+	@echo "[$$(date +%T)] done"
 
 bench: venv
 	$(PIP) install -q -e '.[test]'

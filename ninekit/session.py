@@ -189,10 +189,17 @@ class Session:
         self.teacher = bool(teacher) if teacher is not None else (seed is not None and hidden)
         self.bots = dict(bots or {})
         self.pauses, self.stops = pauses, stops
-        self.root = self.node = Node(start)
+        chain = [start]  # a state reached by moves brings its line: the tree starts where its game started
+        while chain[-1].parent is not None:
+            chain.append(chain[-1].parent)
+        self.root = self.node = Node(chain[-1])
+        self._undo_cache: tuple | None = None
         self.paused = False
         self.viewer: int | None = None  # the seat whose view the screen shows (None: hidden, or everything)
         self._handover: int | None = None  # a person waiting for the screen
+        for state in reversed(chain[:-1]):
+            self._step(state)
+        self.paused = False
         self._update_viewer()
 
     # --- what the table is ----------------------------------------------------------------------------------
@@ -271,6 +278,11 @@ class Session:
         self.paused = False
         self._update_viewer()
 
+    @property
+    def waiting(self) -> int | None:
+        """The seat waiting for the screen (hot-seat hand-over), or None."""
+        return self._handover
+
     def hand_over(self) -> int:
         """The seat waiting for the screen takes it (hot-seat: its view is shown now); returns that seat."""
         if self._handover is None:
@@ -303,19 +315,52 @@ class Session:
         problem = before.why_illegal(move)
         if problem is not None:
             raise IllegalMove(problem)
-        after = before.play(move)
+        return self._step(before.play(move))
+
+    def _step(self, after: State) -> State:
+        """Go on from the position now to its child ``after``: along the branch already there for the same move
+        (which then holds ``after``), else a new branch."""
+        before = self.state
         for child in self.node.children:
             if child.state.history[-1] == after.history[-1]:
-                child.state = child.state if child.state.position == after.position else after
+                child.state = after
                 break
         else:
             child = Node(after, self.node)
             self.node.children.append(child)
         self.node.last = child
         self.node = child
-        self.paused = bool(self.pauses is not None and self.pauses(before, child.state))
+        self.paused = bool(self.pauses is not None and self.pauses(before, after))
         self._update_viewer()
-        return child.state
+        return after
+
+    def arrive(self, state: State) -> State:
+        """Put the table at ``state``, a position of this game reached some other way (a view that played the
+        moves itself, e.g. a computer thinking in the background): one on the line now (going back), or one
+        reached from a position of that line (its moves join the tree as if played, a variation where they
+        leave the line).  Anything else (another game, another deal) is a ValueError.
+
+            >>> table = Session("nine_knights", seats=["human", "human"], seed=1, teacher=True)
+            >>> later = table.state.play(table.state.legal_moves()[0])
+            >>> table.arrive(later) is table.state, table.arrive(table.root.state) is table.state
+            (True, True)
+        """
+        line = self.line()
+        first = len(line[0].state.history)
+        path, s = [], state
+        while s is not None:  # back from ``state`` to where it leaves the line now (the same position there)
+            depth = len(s.history) - first
+            if 0 <= depth < len(line) and (line[depth].state is s or (line[depth].state.history == s.history
+                                                                 and line[depth].state.position == s.position)):
+                break
+            path.append(s)
+            s = s.parent
+        if s is None:
+            raise ValueError("that position is not reached from the table's line (start a new session for it)")
+        self._go(line[depth])
+        for step in reversed(path):
+            self._step(step)
+        return state
 
     def _bot(self, seat: int):
         if seat not in self.bots:
@@ -329,19 +374,29 @@ class Session:
     def undo_target(self) -> Node | None:
         """The node Undo goes back to: the last decision of a person (computer moves go with it), never past a
         move that showed a person here something hidden (:func:`undo_target`; not in teacher mode)."""
+        key = (self.node, self.node.state, self.teacher, tuple(self.seats))
+        if self._undo_cache is not None and self._undo_cache[0] == key:
+            return self._undo_cache[1]
         target = undo_target(self.state, self.humans, teacher=self.teacher, stops=self.stops)
         node = self.node
-        while node is not None and node.state is not target:
-            node = node.parent
+        if target is not None:  # the node as deep as the target, on the line now
+            while node is not None and len(node.state.history) > len(target.history):
+                node = node.parent
+        else:
+            node = None
+        self._undo_cache = (key, node)
         return node
+
+    def undo_refused(self) -> bool:
+        """Whether Undo is refused now although there is a decision to go back to (a secret was shown since)."""
+        return self.undo_target() is None and undo_target(self.state, self.humans, teacher=True) is not None
 
     def undo(self) -> State:
         """Back to the last decision of a person; refused (``IllegalMove``, with the reason) when there is none
         or when going back would unsee a secret."""
         node = self.undo_target()
         if node is None:
-            refused = undo_target(self.state, self.humans, teacher=True) is not None
-            raise IllegalMove(UNDO_REFUSED if refused else "there is nothing to undo")
+            raise IllegalMove(UNDO_REFUSED if self.undo_refused() else "there is nothing to undo")
         self._go(node)
         return self.state
 
@@ -409,10 +464,4 @@ class Session:
             >>> again.state.history == table.state.history, len(again.line())
             (True, 2)
         """
-        end = load(text)
-        session = cls(end.game, seats, seed=end.seed, **kwargs)
-        for _seat, move in end.history:
-            session._advance(move)
-        session.paused = False
-        session._update_viewer()
-        return session
+        return cls(load(text), seats, **kwargs)

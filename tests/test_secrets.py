@@ -198,7 +198,7 @@ def test_hot_seat_undo_into_another_seats_decision_needs_its_hand_over_and_is_lo
     assert "North undid" in log and "The screen was handed to South" in log
     app.redo()
     assert any(e.startswith("South redid") for e in app.events)
-    while app._redo:
+    while app.session.node.last is not None:
         app.redo()
     assert app.state is north_turn and app.privacy_pending == 1
     app.reveal()

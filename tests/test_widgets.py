@@ -406,3 +406,18 @@ def test_bad_seats_raise_at_construction(bad):
         GameApp(FAKE, seats=bad)
 
 
+
+
+def test_an_adapter_that_is_not_a_table_is_refused_in_words():
+    """The table contract is one Protocol (widgets.tables.Table): every shipped table meets it, and an object
+    lacking its hooks is refused when the app is made, naming the contract."""
+    from widgets.tables import Table, adapter_for
+
+    assert all(isinstance(adapter_for(name), Table) for name in ninekit.games())
+
+    class Sketch:  # draws, but declares no hooks
+        def draw(self, view, targets, pending):
+            return ""
+
+    with pytest.raises(TypeError, match="widgets.tables.Table"):
+        GameApp(FAKE, seed=1, adapter=Sketch())

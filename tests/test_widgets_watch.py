@@ -73,7 +73,7 @@ def test_levels_are_chosen_per_computer_seat_in_new_game_and_shown_in_the_seat_l
     app = GameApp("nine_knights", seats=["human", "computer"], seed=1)
     kinds, levels = app._form_seats.children, app._form_levels.children
     assert [d.description for d in kinds] == ["South", "North"]
-    assert [d.value for d in levels] == ["normal", "normal"] and list(levels[0].options) == list(LEVELS)
+    assert [d.value for d in levels] == ["normal", "normal"] and [v for _label, v in levels[0].options] == list(LEVELS)
     assert levels[0].layout.visibility == "hidden" and levels[1].layout.visibility == "visible"
     kinds[0].value = "computer"
     assert levels[0].layout.visibility == "visible"

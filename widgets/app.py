@@ -79,7 +79,7 @@ from .resume import ResumeLink, ResumeStore, kernel_client
 from .save import SaveButton
 from .shared import is_shared, plain, shared_layout, shared_style
 from .svg import esc
-from .tables import TableAdapter, adapter_for
+from .tables import Table, TableAdapter, adapter_for
 from .text import markdown_to_html
 from .upload import LoadButton
 
@@ -196,21 +196,16 @@ class GameApp(w.VBox):
         self.problems: list[str] = []  # why a save could not be loaded, in the developers' words
         self._adapter_override = adapter
         self._bot_factory = bot_factory
-        self._state: ninekit.State | None = None
+        self._session: session.Session | None = None  # the game in progress: its move tree, the screen's seat
         self.game: ninekit.Game | None = None
         self.adapter = None
         self.seats: list[str] = []
-        self._redo: list[ninekit.State] = []
-        self._viewer: int | None = None
-        self._pending_reveal: int | None = None
         self._bots: dict[int, object] = {}
         self._targets: dict[str, Move] = {}
         self._buttons: list[Move] = []
         self._collided: set[str] = set()
         self._message = ""
         self._syncing = False
-        self._teacher_mode = False
-        self._undo_cache: tuple | None = None  # (state, Undo's target, refused for a secret, teacher mode)
         self._events: list[tuple[int, str]] = []  # (moves played, text): undo, redo, hand-overs
         self._hint_noted: tuple | None = None  # (the game's first state, moves played, seat) of the last hint noted
         self._last_viewer: int | None = None
@@ -234,6 +229,7 @@ class GameApp(w.VBox):
                 raise ValueError(f"seats must list {game.players} entries of 'human' or 'computer' (got {seats!r})")
         self._switch_game(game, seats, self._checked_levels(levels, game.players))
         if start_state is not None:
+            self._begin(start_state, teacher=False)
             self._set_state(start_state)
         else:
             self._start(game, seed)
@@ -552,6 +548,28 @@ class GameApp(w.VBox):
             self._form_seed.value = ""  # the chosen seed does not stay on screen
         return started
 
+    # ------------------------------------------------- the session's parts
+    @property
+    def _state(self) -> ninekit.State | None:
+        return self._session.state if self._session is not None else None
+
+    @property
+    def _viewer(self) -> int | None:
+        return self._session.viewer if self._session is not None else None
+
+    @property
+    def _pending_reveal(self) -> int | None:
+        return self._session.waiting if self._session is not None else None
+
+    def _begin(self, state: ninekit.State, teacher: bool) -> None:
+        """A new session on ``state`` (a new game, a loaded or resumed one, a lesson step's start): no history
+        before it, no table events, fresh computer players (a lesson's scripted opponent starts its script)."""
+        kinds = [HUMAN if kind == HUMAN else level for kind, level in zip(self.seats, self.levels)]
+        self._session = session.Session(state, kinds, teacher=teacher, pauses=None, stops=self._undo_stops)
+        self._bots = {}
+        self._events.clear()
+        self._last_viewer = None
+
     # --------------------------------------------------------------- public API
     @property
     def state(self) -> ninekit.State:
@@ -586,7 +604,12 @@ class GameApp(w.VBox):
     @property
     def teacher_mode(self) -> bool:
         """True when this deal came from a chosen seed (which reveals it to anyone who knows the seed)."""
-        return self._teacher_mode
+        return self._session is not None and self._session.teacher
+
+    @property
+    def session(self) -> session.Session:
+        """The game in progress (``ninekit.session.Session``): its move tree and whose view the screen shows."""
+        return self._session
 
     @property
     def events(self) -> list[str]:
@@ -703,13 +726,11 @@ class GameApp(w.VBox):
         """The adapter's panel for the end of the game (``outcome_panel``), worked out once per finished state."""
         if self._final is not None and self._final[0] is s:
             return self._final[1]
-        hook = getattr(self.adapter, "outcome_panel", None)
         panel = None
-        if callable(hook):
-            try:
-                panel = hook(s.view(None))
-            except Exception as exc:  # noqa: BLE001 - a broken panel must not hide the outcome
-                self.errors.append(f"outcome_panel: {type(exc).__name__}: {exc}")
+        try:
+            panel = self.adapter.outcome_panel(s.view(None))
+        except Exception as exc:  # noqa: BLE001 - a broken panel must not hide the outcome
+            self.errors.append(f"outcome_panel: {type(exc).__name__}: {exc}")
         panel = panel if isinstance(panel, Mapping) else None
         self._final = (s, panel)
         if panel is not None:
@@ -780,12 +801,8 @@ class GameApp(w.VBox):
     def restart(self, state: ninekit.State) -> None:
         """Continue from ``state`` with a clean slate: no redo, no table events, no message, unlocked, and fresh
         computer players (a lesson's scripted opponent starts its script again)."""
-        self._bots = {}
-        self._redo.clear()
-        self._events.clear()
+        self._begin(state, teacher=self.teacher_mode)
         self._locked = None
-        self._viewer = self._last_viewer = None
-        self._pending_reveal = None
         self._set_message("")
         self._set_state(state)
 
@@ -897,18 +914,19 @@ class GameApp(w.VBox):
             return False
         self._note(f"{self._actor()} undid {_count(self.moves_played(self._state) - self.moves_played(target))}",
                    len(target.history))
-        self._redo.append(self._state)
-        self._set_state(target, run=False)
+        self._session.undo()
+        self._set_state(self._session.state, run=False)
         self._set_message("")
         return True
 
     def redo(self) -> bool:
-        """Re-apply what the last undo took back."""
-        if not self._redo:
+        """Forward again along the line the last undo came back from."""
+        if self._session.node.last is None:
             self._set_message("There is nothing to redo", "info")
             return False
-        target = self._redo.pop()
-        self._note(f"{self._actor()} redid {_count(self.moves_played(target) - self.moves_played(self._state))}",
+        before = self._state
+        target = self._session.redo()
+        self._note(f"{self._actor()} redid {_count(self.moves_played(target) - self.moves_played(before))}",
                    len(target.history))
         self._set_state(target)  # a computer that was thinking when Undo was pressed thinks again
         self._set_message("")
@@ -918,8 +936,7 @@ class GameApp(w.VBox):
         """Press the hand-over button: show the waiting seat's view."""
         if self._pending_reveal is None:
             return False
-        self._viewer = self._last_viewer = self._pending_reveal
-        self._pending_reveal = None
+        self._last_viewer = self._session.hand_over()
         self._note(f"The screen was handed to {self.game.seat_name(self._viewer)}", len(self._state.history))
         self._refresh()
         return True
@@ -1050,12 +1067,7 @@ class GameApp(w.VBox):
                 side = f". You now play {state.game.seat_name(state.to_move)}, whose turn it is"
             seats = moved
         self._switch_game(state.game, seats, self.levels)
-        self._bots = {}
-        self._redo.clear()
-        self._events.clear()
-        self._teacher_mode = False
-        self._viewer = self._last_viewer = None
-        self._pending_reveal = None
+        self._begin(state, teacher=False)
         moves = self.moves_played(state)
         self._note(f"A saved game was loaded ({_count(moves)} played)", len(state.history))
         self._set_state(state)
@@ -1090,6 +1102,9 @@ class GameApp(w.VBox):
         old = self.game
         self.game = game
         self.adapter = self._adapter_override or adapter_for(game.name)
+        if not isinstance(self.adapter, Table):
+            raise TypeError(f"{type(self.adapter).__name__} is not a table: it lacks part of widgets.tables.Table "
+                            "(derive it from TableAdapter)")
         if seats is None or len(list(seats)) != game.players:
             seats = [HUMAN] + [COMPUTER] * (game.players - 1)
         seats = list(seats)
@@ -1115,28 +1130,19 @@ class GameApp(w.VBox):
             module = sys.modules.get(type(game.rules).__module__)
             summary = (getattr(module, "__doc__", "") or type(game.rules).__doc__ or "").strip()
         html = markdown_to_html(summary) if summary else "<p>No rules summary yet.</p>"
-        extra = ""
-        describe = getattr(self.adapter, "describe_for_rules_panel", None)
-        if callable(describe):
-            extra = describe(game) or ""
-        return html + extra
+        return html + (self.adapter.describe_for_rules_panel(game) or "")
 
     def _start(self, game: ninekit.Game, seed: int | None) -> None:
         if self.random_seat and self.seats.count(HUMAN) == 1:
             human = random.SystemRandom().randrange(game.players)
             self.seats = [HUMAN if s == human else COMPUTER for s in range(game.players)]
             self._rebuild_seats(self.seats)
-        self._teacher_mode = seed is not None and game.hidden_information
-        if seed is None:
-            seed = random_seed()
-        self._bots = {}
-        self._redo.clear()
-        self._events.clear()
-        self._viewer = self._last_viewer = None
-        self._pending_reveal = None
+        teacher = seed is not None and game.hidden_information
+        state = game.new(random_seed() if seed is None else seed)
+        self._begin(state, teacher=teacher)
         self._playing = True
         self._set_message("")
-        self._set_state(game.new(seed))
+        self._set_state(state)
 
     def _is_human(self, seat) -> bool:
         return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
@@ -1163,7 +1169,6 @@ class GameApp(w.VBox):
     def _play_human(self, move: Move) -> bool:
         self._set_aside_offer()
         new = self._state.play(move)
-        self._redo.clear()
         self._set_message("")
         self._set_state(new, pause=self._pause_between(self._state, new))
         return True
@@ -1206,7 +1211,7 @@ class GameApp(w.VBox):
             s = self._decide(s)
             self._interlude = self._pause_between(s.parent, s)
             steps += 1
-        self._state = s
+        self._session.arrive(s)
         if steps and self._computer_from is None:
             self._computer_from = start
         if self._interlude is None and not s.is_over and not self._is_human(s.to_move) and steps < STEP_CAP:
@@ -1366,33 +1371,24 @@ class GameApp(w.VBox):
         return self._planned is None or (isinstance(self._planned, threading.Thread)
                                          and not self._planned.is_alive())
 
-    def _undo_target(self):
-        """The last decision of a human seat to go back to, or None (see :func:`ninekit.session.undo_target`: never
-        past a move that showed a person at this screen a secret, unless in teacher mode), and never past a move
-        the adapter calls ``irreversible`` or after which its ``public_reveal(before, after)`` (the spectator
-        views around the move) says a secret was shown to every seat.  Kept for the state on screen (it is asked
-        on every redraw)."""
-        state = self._state
-        if self._undo_cache is not None and self._undo_cache[0] is state and self._undo_cache[3] == self._teacher_mode:
-            return self._undo_cache[1]
-        hook = getattr(self.adapter, "irreversible", None)
-        public = getattr(self.adapter, "public_reveal", None)
+    def _undo_target(self) -> ninekit.State | None:
+        """The last decision of a human seat to go back to, or None (see :meth:`ninekit.session.Session.undo`:
+        never past a move that showed a person at this screen a secret, unless in teacher mode, nor past a move
+        :meth:`_undo_stops` names).  Kept by the session for the position on screen (asked on every redraw)."""
+        node = self._session.undo_target()
+        return None if node is None else node.state
 
-        def stops(node, child) -> bool:
-            seat, move = child.history[-1]
-            return bool((callable(hook) and self._is_human(seat) and hook(move))
-                        or (callable(public) and public(node.view(None), child.view(None))))
-
-        humans = {seat for seat in range(self.game.players) if self._is_human(seat)}
-        target = session.undo_target(state, humans, teacher=self._teacher_mode, stops=stops)
-        refused = target is None and session.undo_target(state, humans, teacher=True) is not None
-        self._undo_cache = (state, target, refused, self._teacher_mode)
-        return target
+    def _undo_stops(self, node: ninekit.State, child: ninekit.State) -> bool:
+        """The adapter's moves Undo never takes back: one it calls ``irreversible`` (made by a person here), or
+        one after which its ``public_reveal(before, after)`` (the spectator views around it) says a secret was
+        shown to every seat."""
+        seat, move = child.history[-1]
+        return bool((self._is_human(seat) and self.adapter.irreversible(move))
+                    or self.adapter.public_reveal(node.view(None), child.view(None)))
 
     def _undo_refused(self) -> bool:
         """Whether Undo is refused now although there is a decision to go back to (a secret was shown since)."""
-        self._undo_target()
-        return self._undo_cache[2]
+        return self._session.undo_refused()
 
     def _actor(self) -> str:
         """Who is at the screen, for the log: the seat shown, else the last seat shown."""
@@ -1409,30 +1405,10 @@ class GameApp(w.VBox):
             return False
         return self.try_move(self._buttons[index])
 
-    def _update_viewer(self) -> None:
-        s = self._state
-        humans = [i for i, kind in enumerate(self.seats) if kind == HUMAN]
-        if not humans:
-            self._viewer, self._pending_reveal = None, None
-        elif len(humans) == 1:
-            self._viewer, self._pending_reveal = humans[0], None
-        elif not self.game.hidden_information:
-            self._pending_reveal = None
-            if s.to_move in humans:
-                self._viewer = s.to_move
-            elif self._viewer not in humans:
-                self._viewer = humans[0]
-        elif s.is_over:
-            self._viewer, self._pending_reveal = None, None
-        elif s.to_move in humans and s.to_move != self._viewer:
-            self._viewer, self._pending_reveal = None, s.to_move
-        elif s.to_move == self._viewer:
-            self._pending_reveal = None
-
     def _set_state(self, state: ninekit.State, run: bool = True, pause: Mapping | None = None,
                    computer_from: int | None = None) -> None:
         self._cancel_plan()  # a computer move planned for the state before no longer counts
-        self._state = state
+        self._session.arrive(state)
         self._interlude = pause
         self._replaying = None
         self._computer_from = computer_from
@@ -1441,7 +1417,6 @@ class GameApp(w.VBox):
         if self._interlude is not None:
             shown = self._interlude
             self._start_later(shown, lambda update: self._update_pause(shown, update))
-        self._update_viewer()
         if self._viewer is not None:
             self._last_viewer = self._viewer
         self._refresh()
@@ -1510,7 +1485,7 @@ class GameApp(w.VBox):
             self._status.value = (esc(f"{shown['title']}: step {shown['at']} of {last}")
                                   + f'<div class="nk-prompt-note">{esc(str(caption))}</div>')
             self.board.svg_narrow = (self.adapter.draw(step_view, {}, {"layout": "narrow"})
-                                     if getattr(self.adapter, "narrow_layout", False) else "")
+                                     if self.adapter.narrow_layout else "")
             self.board.svg = self.adapter.draw(step_view, {}, {})
             self._choices.show([])
         elif pause is not None:  # a moment between two parts of a match: public, so shown as to a spectator
@@ -1536,7 +1511,7 @@ class GameApp(w.VBox):
                 pending["choices"] = list(self._buttons)
             hinted, marked = self._hinted(s) if interactive else (None, None)
             narrow = (self.adapter.draw(view, dict(self._targets), {**pending, "layout": "narrow"})
-                      if getattr(self.adapter, "narrow_layout", False) else "")
+                      if self.adapter.narrow_layout else "")
             self.board.svg_narrow = mark_hinted(narrow, hinted)
             self.board.svg = mark_hinted(self.adapter.draw(view, dict(self._targets), pending), hinted)
             self._choices.show([str(m) for m in self._buttons], marked=marked)
@@ -1572,7 +1547,7 @@ class GameApp(w.VBox):
         if not self._compact:  # a lesson's board has no Undo (Reset starts the step again)
             self._undo_button.disabled = self._undo_target() is None
             self._undo_button.tooltip = session.UNDO_REFUSED if self._undo_refused() else UNDO_TIP
-            self._redo_button.disabled = not self._redo
+            self._redo_button.disabled = self._session.node.last is None
 
     def _hinted(self, s: ninekit.State) -> tuple[str | None, int | None]:
         """Where the hint on screen for ``s`` points: the board element's ``data-id``, or its button's index."""
@@ -1634,8 +1609,8 @@ class GameApp(w.VBox):
                 if self._home else "")
         self._title.value = f"<h2>{home}<span>{esc(title)}</span></h2>"
         seats, short = self._seats_sentence()
-        tagline = self.adapter.tagline(game) if hasattr(self.adapter, "tagline") else ""
-        teacher = f'<div class="nk-teacher" role="note">{esc(TEACHER_MODE)}</div>' if self._teacher_mode else ""
+        tagline = self.adapter.tagline(game)
+        teacher = f'<div class="nk-teacher" role="note">{esc(TEACHER_MODE)}</div>' if self.teacher_mode else ""
         labels = self.seat_labels
         listed = (f'<p class="nk-seat-list" style="margin:0 0 4px">{esc(" · ".join(labels))}</p>'
                   if COMPUTER in self.seats else "")
@@ -1707,28 +1682,24 @@ class GameApp(w.VBox):
         return selected, switch
 
     def _selects(self, move: Move) -> bool:
-        """Whether ``move`` only chose a piece or card (the adapter's ``selects``, else its ``selection_kinds``)."""
-        hook = getattr(self.adapter, "selects", None)
-        if callable(hook):
-            return bool(hook(move))
-        return move.kind in getattr(self.adapter, "selection_kinds", ())
+        """Whether ``move`` only chose a piece or card (the adapter's ``selects``: by default, its kind is one of
+        the adapter's ``selection_kinds``)."""
+        return bool(self.adapter.selects(move))
 
     def _rewind(self, move: Move | None) -> bool:
         """Take back the last choice of a piece or card; then choose ``move`` instead, if given."""
         parent = self._state.parent
         state = parent if move is None else parent.play(move)
-        self._redo.clear()
         self._set_message("")
         self._set_state(state, run=False)
         return True
 
     def _pause_between(self, before: ninekit.State, after: ninekit.State) -> Mapping | None:
         """The adapter's interlude for this move (e.g. a game of a match ends), or None."""
-        hook = getattr(self.adapter, "interlude", None)
-        if not self._interludes or hook is None or getattr(hook, "__func__", None) is TableAdapter.interlude:
+        if not self._interludes or type(self.adapter).interlude is TableAdapter.interlude:
             return None  # this game has no pauses: no views to build
         try:
-            pause = hook(before.view(None), after.view(None))
+            pause = self.adapter.interlude(before.view(None), after.view(None))
         except Exception as exc:  # noqa: BLE001 - a broken picture must not stop the game
             self.errors.append(f"interlude: {type(exc).__name__}: {exc}")
             return None
@@ -1834,7 +1805,7 @@ class GameApp(w.VBox):
         return {"version": RESUME_VERSION, "game": self.game.name, "title": self.game.title,
                 "save": s.to_json(), "seats": list(self.seats), "levels": list(self.levels),
                 "random_seat": bool(self.random_seat),
-                "teacher_mode": bool(self._teacher_mode), "moves": self.moves_played(s), "saved_at": time.time()}
+                "teacher_mode": bool(self.teacher_mode), "moves": self.moves_played(s), "saved_at": time.time()}
 
     def _keep_progress(self) -> None:
         """Keep the game in progress on the server under this browser's token (never in the browser)."""
@@ -1906,12 +1877,7 @@ class GameApp(w.VBox):
         state = offer["state"]
         self._switch_game(state.game, offer["seats"], offer["levels"])
         self.random_seat = offer["random_seat"]
-        self._bots = {}
-        self._redo.clear()
-        self._events.clear()
-        self._viewer = self._last_viewer = None
-        self._pending_reveal = None
-        self._teacher_mode = offer["teacher_mode"] and state.game.hidden_information
+        self._begin(state, teacher=offer["teacher_mode"] and state.game.hidden_information)
         self._note(f"The game was taken up again after the page was left ({offer['moves']} moves played)",
                    len(state.history))
         self._set_state(state)

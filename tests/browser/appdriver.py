@@ -147,6 +147,21 @@ def start_voila(
     process group, so ``stop_voila`` can signal the whole tree.  Raises RuntimeError, with the log's tail, if
     it exits or does not answer within ``timeout`` seconds.
     """
+    for attempt in range(3):
+        try:
+            return _start_voila_once(root, log_path, config_dir, timeout, extra_args)
+        except PortTaken:  # another test worker's server took the port between free_port() and Voila's bind
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+class PortTaken(RuntimeError):
+    """The port free_port() gave was taken before Voila bound it."""
+
+
+def _start_voila_once(root: Path, log_path: Path, config_dir: Path, timeout: float,
+                      extra_args: list[str] | tuple[str, ...]) -> tuple[str, subprocess.Popen]:
     port = free_port()
     cmd = [
         sys.executable,
@@ -155,6 +170,7 @@ def start_voila(
         str(root),
         "--no-browser",
         f"--port={port}",
+        "--Voila.port_retries=0",  # never another port: base_url would then name another worker's server
         "--Voila.ip=127.0.0.1",
         f"--Voila.config_file_paths={config_dir}",
         *extra_args,
@@ -173,9 +189,10 @@ def start_voila(
     deadline = time.monotonic() + timeout
     while True:
         if proc.poll() is not None:
-            raise RuntimeError(
-                f"Voila exited with code {proc.returncode} before answering; log:\n{log_path.read_text()[-4000:]}"
-            )
+            text = log_path.read_text()
+            if "already in use" in text or "Address already in use" in text:
+                raise PortTaken(f"port {port} was taken")
+            raise RuntimeError(f"Voila exited with code {proc.returncode} before answering; log:\n{text[-4000:]}")
         try:
             with urllib.request.urlopen(base_url + "/", timeout=2):
                 return base_url, proc

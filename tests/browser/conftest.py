@@ -78,7 +78,7 @@ class VoilaServer:
 @pytest.fixture(scope="session")
 def voila(artifacts_dir: Path, tmp_path_factory):
     """The session's Voila server on notebooks/ (repo's voila.json plus ``TEST_SERVER_ARGS``)."""
-    log = artifacts_dir / "voila.log"
+    log = artifacts_dir / f"voila-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"  # one per test worker
     # Games kept for "Resume your game?" go to a folder of this test run, not the user's cache.
     resume_dir = tmp_path_factory.mktemp("resume")
     os.environ["NINEKIT_RESUME_DIR"] = str(resume_dir)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 from appdriver import (
@@ -190,6 +191,9 @@ def test_the_game_survives_a_reload_and_is_offered_back(open_app, page, artifact
     stored = page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
     assert len(stored) < 200 and "seed" not in stored and "moves" not in stored, stored
     # The server noted whose page the kernel serves: the game is kept under this client (bounded per client).
+    deadline = time.monotonic() + 10  # the kernel keeps the game after it has answered the click
+    while ResumeStore().kept_for("127.0.0.1") != kept_before + 1 and time.monotonic() < deadline:
+        time.sleep(0.1)
     assert ResumeStore().kept_for("127.0.0.1") == kept_before + 1, "the kept game is not counted for its client"
     dialogs = []
 

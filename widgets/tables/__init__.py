@@ -71,10 +71,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Protocol, runtime_checkable
 
 from ..svg import el, group, svg_root, wrap_lines
 
 _ADAPTERS: dict[str, object] = {}
+
+
+@runtime_checkable
+class Table(Protocol):
+    """The contract between the game shell and a game's table, every hook declared (see the module's docstring
+    for what each does).  :class:`TableAdapter` gives each optional hook its "nothing here" default; the shell
+    calls them directly."""
+
+    selection_kinds: frozenset
+    narrow_layout: bool
+
+    def draw(self, view: Mapping, targets: Mapping, pending: Mapping) -> str: ...
+    def target_of(self, move) -> str | None: ...
+    def guess_move(self, data_id: str, legal) -> object | None: ...
+    def tagline(self, game) -> str: ...
+    def selects(self, move) -> bool: ...
+    def irreversible(self, move) -> bool: ...
+    def public_reveal(self, before: Mapping, after: Mapping) -> bool: ...
+    def interlude(self, before: Mapping, after: Mapping) -> Mapping | None: ...
+    def outcome_panel(self, view: Mapping) -> Mapping | None: ...
+    def describe_for_rules_panel(self, game) -> str: ...
 
 
 def register(game_name: str, adapter) -> None:
@@ -138,6 +160,12 @@ class TableAdapter:
 
     def interlude(self, before: Mapping, after: Mapping) -> Mapping | None:
         return None
+
+    def outcome_panel(self, view: Mapping) -> Mapping | None:
+        return None
+
+    def public_reveal(self, before: Mapping, after: Mapping) -> bool:
+        return False
 
     def guess_move(self, data_id: str, legal) -> object | None:
         """The move a click on ``data_id`` most likely meant, legal or not.
