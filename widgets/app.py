@@ -304,7 +304,7 @@ class GameApp(w.VBox):
         prompt = w.VBox([self._resume_offer, self._status, self._recent, self._msg, self._privacy,
                          self._interlude_box]).add_class("ninekit-prompt")
         board = w.VBox([self.board]).add_class("ninekit-board-area")
-        decide = w.VBox([self._watch_bar, self._choices, self._hint_box, self._outcome, self._again,
+        decide = w.VBox([self._watch_bar, self._choices, self._hint_box, self._again, self._outcome,
                          self._replay_bar]).add_class("ninekit-decide")
         extras = [self._toolbar, self._log_box, self._newgame, self._rules]
         if IN_BROWSER:

@@ -402,6 +402,17 @@ class ResumeStore:
                 deleted += self._unlink(path)
         return deleted
 
+    def issued_for(self, token: object, client: str | None) -> bool:
+        """Whether ``token`` is one this store issued for ``client`` (an address; None: a client not known).
+
+        >>> import tempfile
+        >>> store = ResumeStore(tempfile.mkdtemp())
+        >>> token = store.new_token("10.0.0.5")
+        >>> store.issued_for(token, "10.0.0.5"), store.issued_for(token, "10.0.0.6"), store.issued_for("x", None)
+        (True, False, False)
+        """
+        return self.issued(token) and token[_RANDOM_CHARS:-_MAC_CHARS] == self._tag(client)
+
     def kept_for(self, client: str | None) -> int:
         """How many games the folder keeps for ``client`` (an address; None: games whose client is not known).
 

@@ -48,7 +48,7 @@ REPLAY = ".ninekit-app .ninekit-replay button"
 TITLES = ("Our next King!", "The King is worried", "The King is impressed", "The King shrugs",
           "The King is displeased")
 CAP_ENV, CAP = "NINEKIT_BEST_LINE_ROUNDS", "3"
-SERVER_ARGS = TEST_SERVER_ARGS  # as the session's server (conftest.py)
+SERVER_ARGS = (*TEST_SERVER_ARGS, "--pool_size=0")  # as the session's server, without preheating the other apps
 VOILA_ERROR_TEXT = "There was an error when executing cell"
 
 

@@ -84,6 +84,13 @@ def test_play_a_full_game_by_clicks(open_app, artifacts_dir):
         pytest.fail(f"the game never reached the movement phase; statuses: {statuses}")
     shot(page, artifacts_dir / "nine_knights_end.png")
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
+    # On a 1280x800 laptop the way on is in view with the result, without scrolling to New game.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    again = page.locator(".ninekit-app .ninekit-again")
+    box = again.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 800, f"Play again out of view: {box}"
+    shot(page, artifacts_dir / "nine_knights_end_1280x800.png")
 
     # A phone-width screen: the page must not scroll sideways.
     box = phone_screen(page, artifacts_dir / "nine_knights_390px.png")
