@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets.tables import count_of_nine as table
+from ninekit.count_of_nine import best as table
 
 REPO = Path(__file__).resolve().parents[1]
 DEALS = [("Castle", ["2", "3", "4", "5", "6", "7", "8", "9"]),  # the target's card is set aside
@@ -79,7 +79,7 @@ def test_one_search_process_per_kernel_the_latest_request_first(monkeypatch, tmp
 
 _KERNEL = textwrap.dedent("""
     import sys, time
-    from widgets.tables import count_of_nine as table
+    from ninekit.count_of_nine import best as table
     target, deal = sys.argv[1], sys.argv[2].split(",")
     table.best_search(target, deal, 5)
     print("asked", flush=True)

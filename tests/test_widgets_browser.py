@@ -81,7 +81,7 @@ def test_the_after_game_search_holds_the_page_briefly_and_says_how_far_it_looked
     """In the browser the best-line search runs on the page's only thread, so nothing the player clicks is
     answered meanwhile (a 5-round search took up to 14 s in CPython): it deepens round by round and stops
     before a cap likely to take longer than BROWSER_SEARCH_SECONDS, and the words name the cap it reached."""
-    import widgets.tables.count_of_nine as c9
+    import ninekit.count_of_nine.best as c9
 
     monkeypatch.setattr(c9, "IN_BROWSER", True)
     monkeypatch.setattr(c9, "BROWSER_SEARCH_SECONDS", 0.0)  # any round's search is "too long" for the next

@@ -18,9 +18,8 @@ from shell_driver import all_widgets, board_targets, click_once, play_by_clicks
 
 import ninekit
 from ninekit import Move
-from ninekit.count_of_nine import RECONSTRUCTED_NOTE, position
+from ninekit.count_of_nine import RECONSTRUCTED_NOTE, best, position
 from widgets import GameApp, adapter_for
-from widgets.tables import count_of_nine as table
 
 ADAPTER = adapter_for("count_of_nine")
 NARROW = {"layout": "narrow"}
@@ -33,7 +32,7 @@ IDS = re.compile(r'data-id="([^"]+)"')
 def quick_search(monkeypatch):
     """A 2-round cap for the best-line search on whole deals (a 5-round search can take minutes on a deal; the
     panel's words follow the cap, checked with the real cap on small deals below)."""
-    monkeypatch.setattr(table, "BEST_LINE_ROUNDS", 2)
+    monkeypatch.setattr(best, "BEST_LINE_ROUNDS", 2)
 
 
 def parse(state, kind, *args):
@@ -355,9 +354,9 @@ def test_panel_after_game_one_gives_breakdown_best_score_and_replay():
     first = html.unescape(pause["html"])
     assert "Working out the best possible score on this deal" in first or "The best possible score" in first
     assert app.wait_background(120)
-    best, moves = table.best_on_deal(result["target"], result["deal"])
+    score, moves = best.best_on_deal(result["target"], result["deal"])
     text = html.unescape(app.pause["html"])
-    assert f"The best possible score on this deal was {best} (within 5 rounds" in text
+    assert f"The best possible score on this deal was {score} (within 5 rounds" in text
     assert html.unescape(app._interlude_html.value) == text
     assert app.replays == ["Replay the best line"] and app.choices == [] and app.targets == {}
     assert app._replay_bar.choices == ["Replay the best line"]
@@ -374,7 +373,7 @@ def test_panel_after_game_one_gives_breakdown_best_score_and_replay():
     at, last, caption = app.replaying
     assert at == last
     final = app._replaying["steps"][-1][1]
-    assert final["results"][-1]["score"] == best
+    assert final["results"][-1]["score"] == score
     assert app.end_replay() and app.replaying is None and app.pause["html"] == app._interlude_html.value
     assert app._replay_bar.choices == ["Replay the best line"]
     held = app.state
@@ -385,15 +384,15 @@ def test_panel_after_game_one_gives_breakdown_best_score_and_replay():
 def test_best_line_search_runs_in_a_child_process_once_per_deal():
     """Requirement (one place, app stays responsive): the search for a deal runs once, in a child process, and its
     line replays from the deal's opening to the score it reports."""
-    search = table.best_search("Town Square", SMALL_DEAL)
-    assert table.best_search("Town Square", list(SMALL_DEAL)) is search
+    search = best.best_search("Town Square", SMALL_DEAL)
+    assert best.best_search("Town Square", list(SMALL_DEAL)) is search
     score, moves = search.result(120)
     assert search.done() and all(isinstance(m, Move) for m in moves)
     state = search.opening()
     for move in moves:
         state = state.play(move)
     assert state.position.results[-1][3] == score
-    steps = table.best_line_steps("Town Square", SMALL_DEAL)
+    steps = best.best_line_steps("Town Square", SMALL_DEAL)
     assert len(steps) == len(moves) + 1 and steps[-1][1]["results"][-1]["score"] == score
 
 
@@ -461,7 +460,7 @@ def test_rules_panel_legend_and_reconstructed_cards():
 def test_best_words_are_honest_about_the_cap():
     """Requirement: "the best possible score on this deal" says it was searched within 5 rounds, and says so when
     the player beat that by playing longer."""
-    assert table.best_words(12) == ("The best possible score on this deal was 12 (within 5 rounds, had the order of "
+    assert best.best_words(12) == ("The best possible score on this deal was 12 (within 5 rounds, had the order of "
                                     "the cards been known; shuffles left out).")
-    assert "You scored 14, more than that, by playing more rounds" in table.best_words(12, 14)
-    assert table.BEST_LINE_ROUNDS == 5
+    assert "You scored 14, more than that, by playing more rounds" in best.best_words(12, 14)
+    assert best.BEST_LINE_ROUNDS == 5
