@@ -45,7 +45,9 @@ from appdriver import (
     watch_errors,
 )
 
-pytestmark = pytest.mark.browser
+# Alone: with other tests' browsers and kernels on the same cores, anywidget's front end gave up on a model
+# after its fixed 2 s (a page error, "[anywidget] Failed to initialize model."; see docs/development.md).
+pytestmark = [pytest.mark.browser, pytest.mark.alone]
 
 SITE = REPO / "site"
 APPS = ("nine_knights", "double_nine", "count_of_nine", "codinca", "code_of_nine")
