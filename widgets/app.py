@@ -1526,6 +1526,7 @@ class GameApp(w.VBox):
         replaying = self._replaying is not None and not private
         offered = [] if private or replaying else self.replays
         self._replay_bar.show(list(self.REPLAY_BUTTONS) if replaying else offered)
+        self._outcome.value = self._outcome_html(s) if s.is_over else ""  # its text before it is shown
         for widget, shown in ((self._privacy, private), (self.board, not private),
                               (self._interlude_box, pause is not None and not replaying),
                               (self._choices, not private and bool(self._buttons)),
@@ -1534,7 +1535,6 @@ class GameApp(w.VBox):
                               (self._again, s.is_over and pause is None and not replaying),
                               (self._replay_bar, replaying or bool(offered))):
             widget.layout.display = None if shown else "none"
-        self._outcome.value = self._outcome_html(s) if s.is_over else ""
         hint = self._hint[1] if interactive and self._hint is not None and self._hint[0] is s else None
         looking = interactive and hint is None and self._hint_wanted is s
         self._hint_html.value = (f'<div class="nk-hint-line" role="status"><b>Hint:</b> {esc(hint.text)}</div>'

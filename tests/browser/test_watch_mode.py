@@ -100,8 +100,7 @@ def test_watch_in_the_dark_theme_to_the_end(open_app, artifacts_dir):
     set_watch_pace(page, 0.2)
     _wait_for_moves(page, 4)
     shot(page, artifacts_dir / "watch_dark.png")
-    page.locator(OUTCOME).wait_for(state="visible", timeout=240_000)
-    assert "Game over" in page.locator(OUTCOME).inner_text()
+    page.locator(OUTCOME).filter(has_text="Game over").wait_for(state="visible", timeout=240_000)
     assert not page.locator(WATCH).is_visible(), "Watch's controls stayed after the end"
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
 
