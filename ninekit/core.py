@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,7 @@ from typing import Any
 SAVE_FORMAT = 1
 _SAVE_FIELDS = ("format", "game", "players", "options", "seed", "moves")
 SEED_LIMIT = 2**64  # seeds are whole numbers from 0 to SEED_LIMIT - 1
+IN_BROWSER = sys.platform == "emscripten"  # Python in a web page (the static site): no processes, no threads
 MAX_SAVE_BYTES = 1_000_000  # a save file is at most this long (a long match is about 60 kB)
 _MAX_NUMBER_DIGITS = 30  # no number in a save is longer (seeds have at most 20 digits)
 

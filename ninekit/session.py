@@ -374,7 +374,7 @@ class Session:
     def undo_target(self) -> Node | None:
         """The node Undo goes back to: the last decision of a person (computer moves go with it), never past a
         move that showed a person here something hidden (:func:`undo_target`; not in teacher mode)."""
-        key = (self.node, self.node.state, self.teacher, tuple(self.seats))
+        key = (self.node, self.node.state, self.teacher)
         if self._undo_cache is not None and self._undo_cache[0] == key:
             return self._undo_cache[1]
         target = undo_target(self.state, self.humans, teacher=self.teacher, stops=self.stops)

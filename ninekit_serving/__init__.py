@@ -41,7 +41,9 @@ pool when ``preheat_kernel`` is on.  Standard library, tornado, traitlets and ju
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextvars
+import logging
 import os
 import shutil
 import tempfile
@@ -158,8 +160,6 @@ def _client_dir() -> str:
         return chosen
     made = tempfile.mkdtemp(prefix="ninekit-clients-")
     os.environ[CLIENT_DIR_ENV] = made
-    import atexit
-
     atexit.register(shutil.rmtree, made, True)
     return made
 
@@ -172,8 +172,6 @@ def _write_private(path: str, text: str) -> None:
             f.write(text)
         os.replace(tmp, path)
     except OSError:
-        import logging
-
         logging.getLogger("ninekit.serving").warning("could not note the client of a kernel in %s", path)
 
 

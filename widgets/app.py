@@ -85,9 +85,8 @@ from .upload import LoadButton
 
 log = logging.getLogger("ninekit.app")
 
-HUMAN = "human"
+HUMAN, STEP_CAP = session.HUMAN, session.STEP_CAP  # a person's seat; most computer moves in one go
 COMPUTER = "computer"
-STEP_CAP = 10_000
 SAVE_NOTE = "The file holds every seat's secrets."
 SOLO_SAVE_NOTE = "The file holds the deal: opening it as text shows the cards you have not seen."
 RESUME_VERSION = 1
@@ -995,11 +994,8 @@ class GameApp(w.VBox):
         self._hint, self._hint_wanted = (s, found), None
         # The log tells the other people at this screen that a seat was helped: once a move (a move of two
         # decisions, e.g. a piece and then its square, is one), and not at all with one person at the screen.
-        root = s
-        while root.parent is not None:
-            root = root.parent
-        asked = (root, self.moves_played(s), s.to_move)
-        if sum(1 for kind in self.seats if kind == HUMAN) > 1 and asked != self._hint_noted:
+        asked = (self._session.root.state, self.moves_played(s), s.to_move)
+        if len(self._session.humans) > 1 and asked != self._hint_noted:
             self._note(f"{self.game.seat_name(s.to_move)} asked for a hint", len(s.history))
         self._hint_noted = asked
         self._set_message("")

@@ -20,12 +20,12 @@ Outside the browser nothing here changes anything:
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
+
+from ninekit.core import IN_BROWSER
 
 __all__ = ["IN_BROWSER", "IN_BROWSER_NOTE", "IN_BROWSER_RESUME", "keep_nulls", "run_later"]
 
-IN_BROWSER = sys.platform == "emscripten"
 IN_BROWSER_NOTE = ("In this site the whole game runs in your own browser: nothing is sent to a server. The hidden "
                    "cards and numbers are hidden from the screen, not from the browser's developer tools.")
 IN_BROWSER_RESUME = "A game in progress is not kept when this page is reloaded or closed (the page asks first)."

@@ -413,22 +413,6 @@ class ResumeStore:
         """
         return self.issued(token) and token[_RANDOM_CHARS:-_MAC_CHARS] == self._tag(client)
 
-    def kept_for(self, client: str | None) -> int:
-        """How many games the folder keeps for ``client`` (an address; None: games whose client is not known).
-
-        >>> import tempfile
-        >>> store = ResumeStore(tempfile.mkdtemp())
-        >>> _ = store.put(store.new_token("10.0.0.5"), {}); _ = store.put(store.new_token("10.0.0.5"), {})
-        >>> store.kept_for("10.0.0.5"), store.kept_for("10.0.0.6")
-        (2, 0)
-        """
-        tag = self._tag(client)
-        try:
-            with os.scandir(self.directory) as entries:
-                return sum(1 for e in entries if e.name.startswith(tag) and _ENTRY.fullmatch(e.name))
-        except OSError:
-            return 0
-
     def __len__(self) -> int:
         """How many entries the folder holds now (expired ones included until a sweep).
 

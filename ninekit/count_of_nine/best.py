@@ -28,7 +28,7 @@ import threading
 import time
 from collections import OrderedDict
 
-IN_BROWSER = sys.platform == "emscripten"  # Python in a web page (the static site): no processes, no threads
+from ..core import IN_BROWSER
 
 BEST_LINE_ROUNDS_ENV = "NINEKIT_BEST_LINE_ROUNDS"
 

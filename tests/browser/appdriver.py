@@ -190,7 +190,7 @@ def _start_voila_once(root: Path, log_path: Path, config_dir: Path, timeout: flo
     while True:
         if proc.poll() is not None:
             text = log_path.read_text()
-            if "already in use" in text or "Address already in use" in text:
+            if "already in use" in text:
                 raise PortTaken(f"port {port} was taken")
             raise RuntimeError(f"Voila exited with code {proc.returncode} before answering; log:\n{text[-4000:]}")
         try:
