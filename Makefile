@@ -23,14 +23,16 @@ VOILA_ARGS ?=
 # Test workers (pytest-xdist): one per CPU; each test file runs whole on one worker (its servers with it).
 TEST_JOBS ?= auto
 
-# Voila reads voila.json from the directories in Voila.config_file_paths; point it at the repo root
+# Voila reads voila.json from the directories in Voila.config_file_paths; point it at serving/
 # so the serving settings (no tracebacks, no sources, the ninekit template, culling, the kernel cap,
 # the preheated pool; see docs/deploying.md) apply wherever make is started from.
-VOILA_FLAGS := --port $(PORT) --no-browser --Voila.ip=$(HOST) --Voila.config_file_paths=$(CURDIR) \
+VOILA_FLAGS := --port $(PORT) --no-browser --Voila.ip=$(HOST) --Voila.config_file_paths=$(CURDIR)/serving \
 	$(if $(POOL),--pool_size=$(POOL)) $(VOILA_ARGS)
-# The ninekit template (share/jupyter/nbconvert/templates/ninekit) is found through JUPYTER_PATH; `make lab`
-# needs it too (voila.json names it, and JupyterLab's Voila preview reads voila.json).
-VOILA_ENV := JUPYTER_PATH="$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}"
+# The ninekit template (serving/jupyter/nbconvert/templates/ninekit) is found through JUPYTER_PATH; `make lab`
+# needs it too (voila.json names it), and JupyterLab's Voila preview reads voila.json from the Jupyter config
+# path (JUPYTER_CONFIG_PATH; it has no config_file_paths of its own).
+VOILA_ENV := JUPYTER_PATH="$(CURDIR)/serving/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	JUPYTER_CONFIG_PATH="$(CURDIR)/serving$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}"
 SHOWN_HOST := $(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST))
 
 .PHONY: venv install play lab test bench load site serve-site clean
@@ -85,15 +87,15 @@ load: venv
 	$(PIP) install -q -e '.[test,app]'
 	$(BIN)/python benchmarks/load.py
 
-# The static site's build tools live in their own venv (pinned with hashes in static_site/requirements.txt);
-# Pyodide comes from npm, the browser's wheels from PyPI (both hash-checked); see static_site/build.py.
+# The static site's build tools live in their own venv (pinned with hashes in serving/static_site/requirements.txt);
+# Pyodide comes from npm, the browser's wheels from PyPI (both hash-checked); see serving/static_site/build.py.
 SITE_VENV := build/site-venv
 SITE_PORT ?= 8000
 
 site:
 	@test -x $(SITE_VENV)/bin/python || $(PY) -m venv $(SITE_VENV)
-	$(SITE_VENV)/bin/python -m pip install -q --require-hashes -r static_site/requirements.txt
-	$(SITE_VENV)/bin/python static_site/build.py --out site
+	$(SITE_VENV)/bin/python -m pip install -q --require-hashes -r serving/static_site/requirements.txt
+	$(SITE_VENV)/bin/python serving/static_site/build.py --out site
 
 serve-site: site
 	@echo "Open http://$(SHOWN_HOST):$(SITE_PORT)/"

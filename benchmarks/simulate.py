@@ -4,7 +4,7 @@
     python benchmarks/simulate.py --game double_nine --bots normal,random --games 400 --jobs 1 2 4
     python benchmarks/simulate.py --markdown                        # the table for benchmarks/README.md
 
-Each row plays the same seeded plan (ninekit.simulate.game_plan) with ninekit_sim:
+Each row plays the same seeded plan (ninekit.simulate.game_plan) with ninekit.parallel:
 
 - jobs 1: in this process, one game after another (no Dask);
 - jobs J > 1: on a Dask LocalCluster of J worker processes with one thread each (the default of the
@@ -56,13 +56,13 @@ class Row:
 
 def measure(plan: list, jobs: int, chunk: int | None = None) -> tuple[Row, list]:
     """Play ``plan`` on ``jobs`` workers (in this process for 1); the timings and the rows."""
-    import ninekit_sim
+    from ninekit import parallel
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     start = time.perf_counter()
     if jobs == 1:
         played, cpu = time.perf_counter(), time.process_time()
-        rows = ninekit_sim.run(plan, jobs=1, progress=False)
+        rows = parallel.run(plan, jobs=1, progress=False)
         done, cpu = time.perf_counter(), time.process_time() - cpu
         return Row(jobs, len(plan), done - played, done - start, load, cpu), rows
     from distributed import Client, LocalCluster
@@ -70,10 +70,10 @@ def measure(plan: list, jobs: int, chunk: int | None = None) -> tuple[Row, list]
     with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
                       dashboard_address=None, silence_logs=40) as cluster, Client(cluster) as client:
         client.wait_for_workers(jobs)
-        client.run(lambda: __import__("ninekit_sim"))  # warm: every worker has imported the game code
+        client.run(lambda: __import__("ninekit.parallel"))  # warm: every worker has imported the game code
         before = client.run(time.process_time)
         played = time.perf_counter()
-        rows = ninekit_sim.play_on(client, plan, chunk)
+        rows = parallel.play_on(client, plan, chunk)
         done = time.perf_counter()
         after = client.run(time.process_time)
         cpu = sum(after[worker] - before[worker] for worker in after)

@@ -3,17 +3,17 @@
 ``python -m ninekit simulate GAME --games N --bots hard,random`` plays seeded bot-against-bot games in
 parallel and prints a summary (see docs/simulation.md).  Every argument is checked before any game is
 played; a wrong one is named, with exit code 2 (as argparse does).  The games are played by the
-``ninekit_sim`` driver (Dask and tqdm, ``pip install 'ninekit[sim]'``), imported only by this command.
+``ninekit.parallel`` driver, whose libraries (Dask and tqdm, ``pip install 'ninekit[sim]'``) load only when
+a simulation runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
 
-from . import games
+from . import games, parallel
 from .simulate import BOT_LEVELS, format_summary, game_plan, parse_option, summarize
 
 EXAMPLES = """examples:
@@ -103,22 +103,21 @@ def simulate_command(parser: argparse.ArgumentParser, args: argparse.Namespace) 
             parser.error(f"--out: the file must end in .csv or .parquet (got {args.out!r})")
         if not out.parent.is_dir():
             parser.error(f"--out: no folder {str(out.parent)!r} to write {out.name!r} into")
+    jobs = args.jobs if args.jobs is not None else parallel.default_jobs()
     try:
-        # The driver and its third-party libraries load only here: ninekit itself stays standard library.
-        driver = importlib.import_module("ninekit_sim")
-        jobs = args.jobs if args.jobs is not None else driver.default_jobs()
-        driver.check_installed(jobs=jobs, scheduler=args.scheduler, out=out)
+        # The driver's third-party libraries load only from here on: ninekit itself stays standard library.
+        parallel.check_installed(jobs=jobs, scheduler=args.scheduler, out=out)
     except ImportError as exc:
         print(f"{parser.prog}: error: {exc}", file=sys.stderr)
         return 1
     try:
-        rows = driver.run(plan, jobs=jobs, scheduler=args.scheduler, chunk=args.chunk, progress=not args.quiet)
+        rows = parallel.run(plan, jobs=jobs, scheduler=args.scheduler, chunk=args.chunk, progress=not args.quiet)
     except (OSError, TimeoutError, RuntimeError) as exc:
         where = f"the Dask scheduler at {args.scheduler}" if args.scheduler else "the simulation"
         print(f"{parser.prog}: error: {where} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     if out is not None:
-        driver.write_rows(rows, out)
+        parallel.write_rows(rows, out)
         print(f"wrote {len(rows)} rows to {out}", file=sys.stderr)
     first = plan[0]
     title = f"{args.game} (bots {','.join(bots)}, seeds {args.seed} to {args.seed + args.games - 1}"

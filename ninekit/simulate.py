@@ -1,7 +1,7 @@
 """Simulation at scale: many seeded bot-against-bot games, one row per game, and a summary.
 
-The standard-library half of ``python -m ninekit simulate`` (the Dask and tqdm driver is
-``ninekit_sim``).  A *plan* lists the games; each game is fully decided by its row of the plan
+What every game of ``python -m ninekit simulate`` is (the Dask and tqdm driver that plays them is
+``ninekit.parallel``).  A *plan* lists the games; each game is fully decided by its row of the plan
 (game, options, seed, the bot level in each seat), so the rows are the same whether the games are
 played here one after another or spread over a Dask cluster::
 

@@ -1,7 +1,9 @@
-"""Layering rules of the repo.
+"""Layering rules of the repo (docs/development.md, "The layers").
 
 ninekit uses the standard library only; it never imports widgets or ipywidgets.  The rules can be read,
 played and tested with a bare Python; the Jupyter layer (widgets/) sits on top of them, never the reverse.
+The one exception is the optional ``sim`` extra (Dask, tqdm, pyarrow, matplotlib): ninekit.parallel may
+import it inside the functions that run a simulation, never when a module is imported.
 """
 
 from __future__ import annotations
@@ -20,35 +22,57 @@ REPO = Path(__file__).resolve().parents[1]
 NINEKIT = REPO / "ninekit"
 WIDGETS = REPO / "widgets"
 FORBIDDEN_IN_NINEKIT = {"widgets", "ipywidgets", "anywidget", "traitlets", "IPython", "ipykernel"}
+# The import names of pyproject's optional extra `sim`: allowed in ninekit inside functions only.
+SIM_EXTRA = {"dask", "distributed", "tqdm", "pyarrow", "matplotlib"}
 
 
-def _imported_top_level_modules(path: Path) -> list[tuple[int, str]]:
-    """(line, top-level module) for every absolute import in the file; relative imports are skipped."""
+def _imported_top_level_modules(path: Path) -> list[tuple[int, str, bool]]:
+    """(line, top-level module, inside a function) for every absolute import in the file, and for every
+    ``import_module("name")`` call with a literal name; relative imports are skipped."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found = []
-    for node in ast.walk(tree):
+
+    def visit(node: ast.AST, in_function: bool) -> None:
         if isinstance(node, ast.Import):
-            found.extend((node.lineno, alias.name.split(".")[0]) for alias in node.names)
+            found.extend((node.lineno, alias.name.split(".")[0], in_function) for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.append((node.lineno, node.module.split(".")[0]))
+            found.append((node.lineno, node.module.split(".")[0], in_function))
+        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "import_module"
+              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            found.append((node.lineno, node.args[0].value.split(".")[0], in_function))
+        inside = in_function or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(tree, False)
     return found
 
 
 def test_ninekit_uses_the_standard_library_only():
-    """ninekit uses the standard library only; it never imports widgets or ipywidgets."""
+    """ninekit uses the standard library only; it never imports widgets or ipywidgets.  When a module is
+    imported it imports nothing else; the sim extra's libraries are imported inside functions only."""
     files = sorted(NINEKIT.rglob("*.py"))
     assert files, f"no Python files under {NINEKIT}"
     allowed = set(sys.stdlib_module_names) | {"ninekit"}
     offenders = [
-        f"{path.relative_to(REPO)}:{line}: import {module}"
+        f"{path.relative_to(REPO)}:{line}: import {module}" + (" (inside a function)" if in_function else "")
         for path in files
-        for line, module in _imported_top_level_modules(path)
-        if module not in allowed or module in FORBIDDEN_IN_NINEKIT
+        for line, module, in_function in _imported_top_level_modules(path)
+        if module in FORBIDDEN_IN_NINEKIT or module not in (allowed | SIM_EXTRA if in_function else allowed)
     ]
     assert not offenders, (
-        "ninekit uses the standard library only; it never imports widgets or ipywidgets. Offending imports:\n"
-        + "\n".join(offenders)
+        "ninekit uses the standard library only (the sim extra's libraries inside functions only); it never "
+        "imports widgets or ipywidgets. Offending imports:\n" + "\n".join(offenders)
     )
+
+
+def test_a_module_level_import_of_the_sim_extra_would_be_found(tmp_path):
+    """The rule above tells a function's import of the sim extra from a module-level one."""
+    module = tmp_path / "driver.py"
+    module.write_text("import json\nimport tqdm\n\n\ndef run():\n    import dask\n"
+                      "    return importlib.import_module('pyarrow.parquet')\n")
+    assert _imported_top_level_modules(module) == [(1, "json", False), (2, "tqdm", False), (6, "dask", True),
+                                                   (7, "pyarrow", True)]
 
 
 def _modules_loaded_by(statement: str) -> set[str]:
@@ -78,8 +102,10 @@ def _third_party_modules_loaded_by(code: str) -> set[str]:
 @pytest.mark.parametrize("command", [[], ["simulate"]])
 def test_import_and_command_line_help_load_no_third_party_module(command):
     """`import ninekit` and `python -m ninekit [simulate] --help` run on the standard library alone: the
-    simulation driver (ninekit_sim: Dask, tqdm, pyarrow) is imported only when a simulation runs."""
+    simulation driver's libraries (ninekit.parallel: Dask, tqdm, pyarrow) are imported only when a simulation
+    runs."""
     assert _third_party_modules_loaded_by("import ninekit") == set()
+    assert _third_party_modules_loaded_by("import ninekit.parallel, ninekit.simulate") == set()
     code = ("import contextlib, io, runpy, sys\n"
             f"sys.argv = ['ninekit', *{command!r}, '--help']\n"
             "with contextlib.redirect_stdout(io.StringIO()) as out:\n"

@@ -205,12 +205,12 @@ def test_tutorial_keeps_the_maintainers_check_off_the_learners_page(path):
 
 
 def test_the_static_sites_tutorial_pages_carry_no_step_pictures():
-    """The stored step pictures are for GitHub: the site's page (built by static_site/build.py) leaves them out,
+    """The stored step pictures are for GitHub: the site's page (built by serving/static_site/build.py) leaves them out,
     so the first step does not wait for the browser to load and draw every step's picture (Code of Nine: 3.9 MB)."""
     import importlib.util
     import json
 
-    spec = importlib.util.spec_from_file_location("static_site_build", REPO / "static_site" / "build.py")
+    spec = importlib.util.spec_from_file_location("static_site_build", REPO / "serving" / "static_site" / "build.py")
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
     assert build.PICTURE_TAG == STATIC_TAG

@@ -142,7 +142,7 @@ def test_a_row_has_the_documented_columns_and_plain_json_values():
 
 def test_csv_has_one_row_per_game_with_the_documented_columns(tmp_path):
     """CSV: header ROW_COLUMNS; lists joined with ';' (a draw's winners empty), options as JSON text; reads back."""
-    from ninekit_sim import read_rows, write_rows
+    from ninekit.parallel import read_rows, write_rows
 
     rows = simulate("nine_knights", 3, ["normal", "random"], seed=3, options={"quiet_limit": 4})
     path = write_rows(rows, tmp_path / "rows.csv")
@@ -166,7 +166,7 @@ def test_csv_has_one_row_per_game_with_the_documented_columns(tmp_path):
 def test_parquet_round_trip(tmp_path):
     """Parquet: the same columns (lists as list columns, options as JSON text), and the rows read back equal."""
     pq = pytest.importorskip("pyarrow.parquet")
-    from ninekit_sim import read_rows, write_rows
+    from ninekit.parallel import read_rows, write_rows
 
     rows = simulate("double_nine", 4, ["normal", "random"], players=3, seed=2**64 - 4)
     path = write_rows(rows, tmp_path / "rows.parquet")
@@ -178,7 +178,7 @@ def test_parquet_round_trip(tmp_path):
 
 def test_writing_refuses_an_unknown_file_suffix(tmp_path):
     """Only .csv and .parquet are written; anything else is refused by name."""
-    from ninekit_sim import write_rows
+    from ninekit.parallel import write_rows
 
     with pytest.raises(ValueError, match=r"must end in \.csv or \.parquet \(got '.*rows\.xlsx'\)"):
         write_rows([], tmp_path / "rows.xlsx")
@@ -233,7 +233,7 @@ def test_summary_refuses_no_rows():
 
 def test_a_failing_game_is_named_by_its_number_and_seed():
     """The driver names the game that failed (number, seed, bots) instead of losing it in a worker traceback."""
-    from ninekit_sim import run
+    from ninekit.parallel import run
 
     bad = {"game": "nine_knights", "bots": ["random"], "seed": 5, "players": None, "options": None, "index": 7}
     with pytest.raises(RuntimeError, match=r"game 7 \(nine_knights, seed 5, bots \['random'\]\) failed: ValueError"):
@@ -242,7 +242,7 @@ def test_a_failing_game_is_named_by_its_number_and_seed():
 
 def test_driver_progress_callback_counts_every_game():
     """run(progress=callable) reports (done, total) as games finish, like simulate(progress=...)."""
-    from ninekit_sim import run
+    from ninekit.parallel import run
 
     seen = []
     rows = run(game_plan("double_nine", 3, ["random"], seed=1), jobs=1, progress=lambda *p: seen.append(p))
@@ -294,7 +294,7 @@ def test_cli_in_process_writes_the_rows_and_prints_the_summary(tmp_path, capsys)
     out = tmp_path / "rows.csv"
     assert main(["simulate", "nine_knights", "--games", "4", "--bots", "normal,random", "--seed", "3",
                  "--option", "defection=true", "--jobs", "1", "--out", str(out), "--quiet"]) == 0
-    from ninekit_sim import read_rows
+    from ninekit.parallel import read_rows
 
     assert read_rows(out) == simulate("nine_knights", 4, ["normal", "random"], seed=3, options={"defection": True})
     printed = capsys.readouterr().out
@@ -315,7 +315,7 @@ def test_local_dask_cluster_gives_the_same_rows_as_the_serial_run(tmp_path):
     games are spread and arrive out of order) gives exactly simulate()'s rows, written to parquet."""
     pytest.importorskip("distributed")
     pytest.importorskip("pyarrow")
-    from ninekit_sim import read_rows
+    from ninekit.parallel import read_rows
 
     out = tmp_path / "rows.parquet"
     assert main(["simulate", "double_nine", "--games", "12", "--bots", "normal,random", "--players", "3",
@@ -377,7 +377,7 @@ def test_scheduler_and_two_workers_as_separate_processes(tmp_path, capsys):
         assert main(["simulate", "nine_knights", "--games", "8", "--bots", "normal,random", "--seed", "21",
                      "--scheduler", address, "--chunk", "1", "--out", str(out), "--quiet"]) == 0
         assert "8 games, 2 players" in capsys.readouterr().out
-        from ninekit_sim import read_rows
+        from ninekit.parallel import read_rows
 
         assert read_rows(out) == simulate("nine_knights", 8, ["normal", "random"], seed=21)
         with distributed.Client(address, timeout=60) as client:  # both workers played (8 tasks of one game)
@@ -404,9 +404,9 @@ def test_scheduler_and_two_workers_as_separate_processes(tmp_path, capsys):
 def test_an_unreachable_scheduler_is_a_clear_error(capsys, monkeypatch):
     """--scheduler at an address nobody listens on: an error naming the scheduler, exit code 1, no traceback."""
     pytest.importorskip("distributed")
-    import ninekit_sim
+    from ninekit import parallel
 
-    monkeypatch.setattr(ninekit_sim, "CONNECT_TIMEOUT", "2s")
+    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", "2s")
     code = main(["simulate", "nine_knights", "--games", "2", "--bots", "random", "--scheduler", "tcp://127.0.0.1:9",
                  "--quiet"])
     assert code == 1

@@ -35,10 +35,13 @@ from urllib.parse import urlsplit
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
+# What serving the apps needs (docs/deploying.md): voila.json, the kernel manager package ninekit_serving,
+# and the Jupyter data directory holding the repo's Voila template.
+SERVING = REPO / "serving"
 # Where the repo's Voila template ("ninekit": the lab template without CDN links, plus the busy page) lives;
 # it goes first on JUPYTER_PATH, as in `make play`.  (Under nbconvert/, not voila/: Voila takes the first
 # existing <JUPYTER_PATH entry>/voila as its data directory, and that one must stay the installed one.)
-SHARE_JUPYTER = REPO / "share" / "jupyter"
+SERVING_JUPYTER = SERVING / "jupyter"
 VOILA_START_TIMEOUT = 60.0  # seconds
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
@@ -123,18 +126,19 @@ def free_port() -> int:
 
 
 def voila_env(base: dict | None = None) -> dict:
-    """The environment ``make play`` gives Voila: the repo first on PYTHONPATH (``ninekit``, ``widgets`` and
-    ``ninekit_serving`` import from the checkout) and ``share/jupyter`` first on JUPYTER_PATH (the template)."""
+    """The environment ``make play`` gives Voila: the repo and ``serving/`` first on PYTHONPATH (``ninekit``,
+    ``widgets`` and ``ninekit_serving`` import from the checkout) and ``serving/jupyter`` first on JUPYTER_PATH
+    (the template)."""
     env = dict(os.environ if base is None else base)
-    for name, path in (("PYTHONPATH", REPO), ("JUPYTER_PATH", SHARE_JUPYTER)):
-        env[name] = os.pathsep.join(p for p in (str(path), env.get(name, "")) if p)
+    for name, paths in (("PYTHONPATH", (REPO, SERVING)), ("JUPYTER_PATH", (SERVING_JUPYTER,))):
+        env[name] = os.pathsep.join(p for p in (*map(str, paths), env.get(name, "")) if p)
     return env
 
 
 def start_voila(
     root: Path,
     log_path: Path,
-    config_dir: Path = REPO,
+    config_dir: Path = SERVING,
     timeout: float = VOILA_START_TIMEOUT,
     extra_args: list[str] | tuple[str, ...] = (),
 ) -> tuple[str, subprocess.Popen]:

@@ -31,7 +31,7 @@ from appdriver import (
     BUSY,
     INTERACTIVE,
     NOTEBOOKS,
-    REPO,
+    SERVING,
     click_like_a_person,
     is_local,
     kernel_alive,
@@ -47,7 +47,7 @@ pytestmark = pytest.mark.browser
 
 APPS = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in (NOTEBOOKS / "apps").glob("*.ipynb"))
 APP = "apps/nine_knights.ipynb"
-VOILA_JSON = json.loads((REPO / "voila.json").read_text())
+VOILA_JSON = json.loads((SERVING / "voila.json").read_text())
 SHUTDOWN_WAIT = 15.0  # seconds for a closed page's kernel to go (it goes at once; the margin is for a busy CPU)
 CULL_TIMEOUT = 3  # seconds, for the servers this module starts
 CULL_INTERVAL = 1

@@ -230,7 +230,7 @@ _READING = """() => {
 def test_a_tutorial_shows_its_first_step_before_its_last_cell_has_run_and_keeps_the_readers_place(
         site_page, site_url):
     """Voici shows a page's cells only once every cell has run; the site's tutorial pages show them as soon as the
-    first step's board is drawn (static_site/build.py, SHOW_EARLY), and when Voici then moves the cells into its
+    first step's board is drawn (serving/static_site/build.py, SHOW_EARLY), and when Voici then moves the cells into its
     own scrolling panel, the learner who has scrolled meanwhile stays where they were (it jumped to the top)."""
     page = site_page.page
     page.goto(f"{site_url}/voici/render/tutorials/code_of_nine.html", wait_until="domcontentloaded")

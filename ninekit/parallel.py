@@ -1,7 +1,10 @@
 """The parallel driver of ``python -m ninekit simulate``: Dask for the games, tqdm for the progress bar.
 
-``ninekit.simulate`` (standard library) decides what every game is; this package only decides where the
-games are played and writes the rows:
+``ninekit.simulate`` decides what every game is; this module only decides where the games are played and
+writes the rows.  Importing it needs the standard library only, like the rest of ninekit: Dask, tqdm and
+pyarrow (the ``sim`` extra, ``pip install 'ninekit[sim]'``) are imported inside the functions that use them,
+when a simulation runs (tests/test_layering.py checks it).
+
 
 - ``jobs=1``: here, in this process, one game after another;
 - ``jobs=J``: on a Dask ``LocalCluster`` of J worker processes on this machine (one thread each: the
@@ -33,7 +36,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ninekit.simulate import ROW_COLUMNS, play_game, read_csv, write_csv
+from .simulate import ROW_COLUMNS, play_game, read_csv, write_csv
 
 __all__ = ["check_installed", "run", "play_on", "play_chunk", "chunks", "chunk_size", "write_rows", "read_rows",
            "OUTPUT_SUFFIXES", "INSTALL_HINT"]

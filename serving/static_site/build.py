@@ -1,4 +1,4 @@
-"""Build ninekit's static site: ``make site`` runs ``python static_site/build.py`` in build/site-venv.
+"""Build ninekit's static site: ``make site`` runs ``python serving/static_site/build.py`` in build/site-venv.
 
 Every app and tutorial notebook becomes a Voici page whose kernel is Pyodide (Python compiled to
 WebAssembly), so the whole game runs in the visitor's own browser and the site can be served by any static
@@ -45,7 +45,7 @@ import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parent
+REPO = HERE.parents[1]
 NOTEBOOKS = REPO / "notebooks"
 WORK = REPO / "build" / "site"
 
@@ -107,7 +107,7 @@ SERVICE_WORKER_CUTS = (
 )
 
 # Voila's lab template links Font Awesome from a public CDN; the apps use no icon font (the same cut as the
-# ninekit Voila template's, share/jupyter/nbconvert/templates/ninekit/index.html.j2).
+# ninekit Voila template's, serving/jupyter/nbconvert/templates/ninekit/index.html.j2).
 CDN_LINK = re.compile(r'<link[^>]*href="https://cdn\.jsdelivr\.net/[^"]*"[^>]*>\s*')
 
 # Voici shows a page's cells (window.display_cells) only when every cell has run; a tutorial of 70 code cells
@@ -116,7 +116,7 @@ CDN_LINK = re.compile(r'<link[^>]*href="https://cdn\.jsdelivr\.net/[^"]*"[^>]*>\
 # steps are placeholders until the learner scrolls to them).  Inserted before the cells, once per page.
 CELLS = '<div id="rendered_cells" style="display: none">'
 SHOW_EARLY = """<script>
-(() => {  // ninekit: show a tutorial as soon as its first lesson step is drawn (static_site/build.py)
+(() => {  // ninekit: show a tutorial as soon as its first lesson step is drawn (serving/static_site/build.py)
   let anchor = null, home = null;
   // Once every cell has run, Voici moves the cells into its own scrolling panel, which starts at its top: keep
   // the cell the learner was reading where it was on the screen.
