@@ -21,6 +21,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 NINEKIT = REPO / "ninekit"
 WIDGETS = REPO / "widgets"
+SERVING = REPO / "serving" / "ninekit_serving"
 FORBIDDEN_IN_NINEKIT = {"widgets", "ipywidgets", "anywidget", "traitlets", "IPython", "ipykernel"}
 # The import names of pyproject's optional extra `sim`: allowed in ninekit inside functions only.
 SIM_EXTRA = {"dask", "distributed", "tqdm", "pyarrow", "matplotlib"}
@@ -73,6 +74,17 @@ def test_a_module_level_import_of_the_sim_extra_would_be_found(tmp_path):
                       "    return importlib.import_module('pyarrow.parquet')\n")
     assert _imported_top_level_modules(module) == [(1, "json", False), (2, "tqdm", False), (6, "dask", True),
                                                    (7, "pyarrow", True)]
+
+
+def test_serving_is_the_bottom_layer():
+    """serving/ is below every other layer: nothing in ninekit/ or widgets/ imports ninekit_serving, and the
+    kernel manager imports neither ninekit nor widgets (Voila loads it by the name in serving/voila.json)."""
+    above = sorted(NINEKIT.rglob("*.py")) + sorted(WIDGETS.rglob("*.py"))
+    offenders = [f"{path.relative_to(REPO)}:{line}: import {module}" for path in above
+                 for line, module, _ in _imported_top_level_modules(path) if module == "ninekit_serving"]
+    offenders += [f"{path.relative_to(REPO)}:{line}: import {module}" for path in sorted(SERVING.rglob("*.py"))
+                  for line, module, _ in _imported_top_level_modules(path) if module in {"ninekit", "widgets"}]
+    assert not offenders, "serving/ninekit_serving and the layers above it import each other:\n" + "\n".join(offenders)
 
 
 def _modules_loaded_by(statement: str) -> set[str]:
