@@ -44,7 +44,7 @@ TABLE_HEADING = "## Rules practised as lesson steps"
 STATIC_TAG = "lesson-picture"  # a step cell whose stored output is its picture (see store_static_pictures)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True)
 class Step:
     """One lesson step as data: the arguments of ``Tutorial.step`` (see ``widgets.lesson.LessonStep``).
 
