@@ -34,7 +34,7 @@ from ninekit.code_of_nine import RECONSTRUCTED_NOTE, score_table
 from .. import build_tutorial
 from .examples import EXAMPLES, breakdown_html, score_calculator, worked_example
 from .memories import _coins_statues_books, _examples, _expert_cards, _expert_game, _legacies_and_items, _three_players
-from .play import GAME, last_turn
+from .play import GAME, HEARTH, last_turn
 from .playing import _first_game, _later_rounds, _legacies, _looks, _more_places, _start_player
 from .rules import RULES
 
@@ -56,7 +56,7 @@ CHAPTERS = (
 
 def tutorial():
     """Every step of the Code of Nine tutorial, chapter by chapter, in the notebook's order."""
-    return build_tutorial(GAME, "Learn Code of Nine", RULES, CHAPTERS)
+    return build_tutorial(GAME, "Learn Code of Nine", RULES, CHAPTERS, opponent=HEARTH)
 
 
 __all__ = ["tutorial", "score_calculator", "worked_example", "breakdown_html", "EXAMPLES", "last_turn",

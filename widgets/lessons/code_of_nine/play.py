@@ -148,8 +148,7 @@ HEARTH = _replies([place("hearth")])  # the other players' usual reply: Hearth o
 
 def _step(key: str, title: str, start: ninekit.State, goal: str, check, solution: Sequence, hint, success: str,
           miss, wrong: tuple, teaches: Sequence[str], uses: Sequence[str] = (), **kwargs) -> Step:
-    """One step's record (:class:`widgets.lessons.Step`); the others reply by Hearth of Thoughts unless told."""
-    kwargs.setdefault("opponent", HEARTH)
+    """One step's record (:class:`widgets.lessons.Step`); the others reply by :data:`HEARTH` unless told."""
     return Step(key, title, start, goal=goal, check=check, solution=solution, hint=hint, success=success,
                 miss=miss, wrong=wrong, teaches=teaches, uses=uses, **kwargs)
 

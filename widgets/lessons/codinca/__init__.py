@@ -52,7 +52,7 @@ CHAPTERS = (
 
 def tutorial():
     """Every step of the Codinca tutorial, in the notebook's order, in chapters."""
-    return build_tutorial("codinca", "Learn Codinca", RULES, CHAPTERS)
+    return build_tutorial("codinca", "Learn Codinca", RULES, CHAPTERS, opponent=calm)
 
 
 __all__ = ["CHAPTERS", "EARTH", "END", "FIRE", "RULES", "TRAP", "board", "breaker", "calm", "choose", "claim", "flip",

@@ -254,7 +254,6 @@ def _places(seat: int = EARTH, element: str = "Earth"):
 def _step(key: str, state: ninekit.State, title: str, goal: str, check, solution, *, hint: str, teaches, uses=(),
           **kwargs) -> Step:
     """A step's record (:class:`widgets.lessons.Step`); the others reply by :func:`calm` unless told."""
-    kwargs.setdefault("opponent", calm)
     return Step(key, title, state, goal=goal, check=check, solution=solution, hint=hint, teaches=teaches, uses=uses,
                 **kwargs)
 
