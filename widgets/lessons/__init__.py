@@ -80,6 +80,25 @@ class Step:
     learner: int | None = None
 
 
+
+def played(state: ninekit.State, *decisions) -> ninekit.State:
+    """``state`` after ``decisions``, each named as a step's solution names it (a choice's words, a move dict
+    or a Move: see ``widgets.lesson.resolve``); a decision that is not open raises ValueError with the choices.
+
+        >>> from ninekit.nine_knights import position
+        >>> played(position({"c3": "S4", "g8": "N6"}), "c3", "c4").log(None)[-1]
+        'South moves an Archer c3 → c4'
+    """
+    from ..lesson import resolve  # widgets.lesson needs ipywidgets: loaded when a step is built
+
+    for item in decisions:
+        move = resolve(state, item)
+        if move is None:
+            raise ValueError(f"{item!r} is not a decision open now: {[str(m) for m in state.legal_moves()]}")
+        state = state.play(move)
+    return state
+
+
 def build_tutorial(key: str, title: str, rules: Iterable, chapters: Iterable[tuple[str, str, Callable[[], list]]],
                    opponent=None):
     """A ``widgets.lesson.Tutorial`` of ``rules`` and ``chapters`` (``(key, title, steps)``, ``steps()`` the

@@ -10,7 +10,7 @@ from ninekit.codinca import layout as board  # boards written as four ranks of t
 from ninekit.codinca import position
 
 from ...tables.codinca import CodincaTable
-from .. import Step
+from .. import Step, played
 from .play import (
     EARTH,
     END,
@@ -23,7 +23,6 @@ from .play import (
     _claim,
     _claimed,
     _now,
-    _played,
     _read,
     _reads,
     _squares_of,
@@ -222,7 +221,7 @@ def _no_rewind() -> Iterator[Step]:
         teaches=("turn-order", "tokens-4", "no-rewind-next"), uses=TURN + ("no-rewind", "seats"))
 
     last_round = _two(START, to_move=EARTH)
-    crossed = _played(last_round, tile("c3"), switch("b4"), flip("d1"), END)  # Earth ends round 1; Fire starts round 2
+    crossed = played(last_round, tile("c3"), switch("b4"), flip("d1"), END)  # Earth ends round 1; Fire starts round 2
     yield _step(
         "no-rewind-round", crossed, "No Rewind across rounds",
         "A new round starts with you, Fire. Earth's Switch took your b4 square: put a Fire tile on b4 again.",

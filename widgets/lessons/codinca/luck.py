@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import Step
+from .. import Step, played
 from .play import (
     EARTH,
     END,
@@ -15,7 +15,6 @@ from .play import (
     _claim,
     _now,
     _places,
-    _played,
     _read,
     _reads,
     _squares_of,
@@ -179,7 +178,7 @@ def _rewind() -> Iterator[Step]:
         teaches=("rewind-once",), uses=LUCK + ("no-rewind", "rewind"))
 
     before = _two("AG FS WS FG / FS WG AG AS / EG FG EG WS / WS EG ES AS", to_move=FIRE)
-    pushed = _played(before, tile("b2"), switch("b1"), flip("a4"), luck("line_push"), choose("line", "1"),
+    pushed = played(before, tile("b2"), switch("b1"), flip("a4"), luck("line_push"), choose("line", "1"),
                      choose("push", "east"), END)  # Fire's Switch, then its Line Push moves a tile onto b1
     yield _step(
         "rewind-stands", pushed, "Rewind needs the Switch to still stand",

@@ -224,14 +224,6 @@ def _two(tiles: str, earth_discs=("L2", "D2", "B2", "C2"), **kwargs) -> ninekit.
     return position(2, tiles=board(tiles), discs=discs, **kwargs)
 
 
-def _played(state: ninekit.State, *decisions) -> ninekit.State:
-    """``state`` after ``decisions`` (each named as a step's solution names it), so the log shows them."""
-    for item in decisions:
-        move = resolve(state, item)
-        if move is None:
-            raise ValueError(f"{item!r} is not legal here: {state.prompt}")
-        state = state.play(move)
-    return state
 
 
 def _calm_turns(state: ninekit.State, seat: int) -> ninekit.State:

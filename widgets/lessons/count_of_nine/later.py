@@ -7,6 +7,7 @@ from __future__ import annotations
 import ninekit
 from ninekit.count_of_nine import position
 
+from .. import played
 from .play import (
     GAME,
     PASS,
@@ -14,7 +15,6 @@ from .play import (
     _demolition_miss,
     _ends_with,
     _phase,
-    _play,
     _round,
     _view,
     begin,
@@ -145,7 +145,7 @@ def _demolition() -> list:
             uses=("score-duplicate", "score-shields", "either-or", "requires")),
         build_step(
             "demolition-back", "Demolition Team: the card comes back",
-            _play(before, build("discard", "Demolition Team"), pay("centre", "city4"), demolish(8)),
+            played(before, build("discard", "Demolition Team"), pay("centre", "city4"), demolish(8)),
             "Tavern", within=first_turn_of(3),
             goal="Send card 8 back so that you can build a Tavern in the first turn of round 3.",
             solution=[comes_back("Crew"), PASS, begin("keep"), build("deck", "Tavern"), pay("centre", "city5")],
@@ -182,7 +182,7 @@ def _demolition() -> list:
 
 def _match() -> list:
     game = ninekit.make(GAME, games=2).new(seed=3)
-    after_game_one = _play(game, {"kind": "target", "args": ["Castle"]}, begin("stop"))
+    after_game_one = played(game, {"kind": "target", "args": ["Castle"]}, begin("stop"))
     return [
         lesson(
             "second-target", "Game 2: a fresh deck and a new target", after_game_one,

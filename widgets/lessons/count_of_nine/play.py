@@ -195,14 +195,6 @@ def _before_round(deck: list, *, round: int, **kwargs) -> ninekit.State:
     return after
 
 
-def _play(state: ninekit.State, *decisions) -> ninekit.State:
-    """``state`` after ``decisions`` (move dicts), each of which must be legal."""
-    for item in decisions:
-        move = state.game.parse_move(item)
-        problem = state.why_illegal(move)
-        assert problem is None, f"{item}: {problem}"
-        state = state.play(move)
-    return state
 
 
 # --- feedback that reads the board ------------------------------------------------------------------------

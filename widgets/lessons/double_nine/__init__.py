@@ -27,11 +27,11 @@ the same way each time.
 
 from __future__ import annotations
 
-from .. import build_tutorial
+from .. import build_tutorial, played
 from .basics import _basic_cards, _first_game, _sister
 from .ending import _game_end, _selection_rules
 from .expansion import _copies, _expansion_high, _expansion_low
-from .play import P1, P2, P3, P4, _play, reply
+from .play import P1, P2, P3, P4, reply
 from .rules import RULES
 
 CHAPTERS = [
@@ -51,4 +51,4 @@ def tutorial():
     return build_tutorial("double_nine", "Learn Double Nine", RULES, CHAPTERS, opponent=reply)
 
 
-__all__ = ["CHAPTERS", "P1", "P2", "P3", "P4", "RULES", "_play", "reply", "tutorial"]
+__all__ = ["CHAPTERS", "P1", "P2", "P3", "P4", "RULES", "played", "reply", "tutorial"]

@@ -4,7 +4,7 @@
 
     >>> start = position(2, boards=[([], []), (["Medusa"], ["Clown"])], hands=[["Sister", "Elf"], ["Luna"]],
     ...                  pile=["Hacker", "Reaper", "Necromancer"])
-    >>> number(start, P2), number(_play(start, "Play Elf", "your Site ×10"), P1)
+    >>> number(start, P2), number(played(start, "Play Elf", "your Site ×10"), P1)
     (73, 80)
 """
 
@@ -16,7 +16,7 @@ import ninekit
 from ninekit.double_nine import position
 
 from ...lesson import resolve
-from .. import Step
+from .. import Step, played
 
 P1, P2, P3, P4 = range(4)
 TIED = [50, 50]  # a tied first game: each player holds a victory token, so the step's game decides the match
@@ -56,15 +56,6 @@ def _prefer(*items):
     return choose
 
 
-def _play(state: ninekit.State, *items) -> ninekit.State:
-    """``state`` after the decisions ``items`` (choice words, as a learner would click them)."""
-    for item in items:
-        move = resolve(state, item)
-        if move is None:
-            choices = [str(m) for m in state.legal_moves()]
-            raise ValueError(f"{item!r} is not one decision now; the choices are {choices}")
-        state = state.play(move)
-    return state
 
 
 # --- reading a state (public facts only, except the few hand checks, which name the seat) ---------
@@ -175,7 +166,7 @@ Check = Callable[[ninekit.State], Callable[[ninekit.State], bool]]  # the step's
 
 def table(players: int = 2, *decisions, **layout) -> ninekit.State:
     """A position (``position(players, **layout)``) after the learner's first ``decisions``."""
-    return _play(position(players, **layout), *decisions)
+    return played(position(players, **layout), *decisions)
 
 
 def dealt(seed: int, players: int = 2, **options) -> ninekit.State:

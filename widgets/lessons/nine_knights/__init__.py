@@ -26,9 +26,9 @@ else win a fight, else step away from South's Knights), so every step plays the 
 
 from __future__ import annotations
 
-from .. import Step, build_tutorial
+from .. import Step, build_tutorial, played
 from .chapters import _defection, _first_game, _game_end, _hidden_token, _moving, _placing, _summoning
-from .play import _play, puzzles, reply
+from .play import puzzles, reply
 from .rules import RULES
 
 CHAPTERS = (
@@ -47,4 +47,4 @@ def tutorial():
     return build_tutorial("nine_knights", "Nine Knights", RULES, CHAPTERS, opponent=reply)
 
 
-__all__ = ["CHAPTERS", "RULES", "Step", "_play", "puzzles", "reply", "tutorial"]
+__all__ = ["CHAPTERS", "RULES", "Step", "played", "puzzles", "reply", "tutorial"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ninekit.nine_knights import DUTY, owner, position
 
 from ...tables.nine_knights import NineKnightsTable
-from .. import Step
+from .. import Step, played
 from .play import (
     NORTH,
     SOUTH,
@@ -17,7 +17,6 @@ from .play import (
     _north_won_or,
     _on,
     _orders_text,
-    _play,
     _puzzle_last_knight,
     _puzzle_race,
     _puzzle_reveal,
@@ -42,7 +41,7 @@ def _first_game() -> list[Step]:
         _reach(
             "S3", ["e5"], lambda at: f"your Ranger is on {at}: only the diagonal way, d4 then e5, takes two turns",
             key="move-one-field", title="Moving one field", table=NineKnightsTable(details=False),
-            start=_play(position({"c3": "S3", "h8": "N6"}), "c3"),
+            start=played(position({"c3": "S3", "h8": "N6"}), "c3"),
             goal="Bring your Ranger from c3 to e5 in two turns.",
             solution=["d4", "d4", "e5"], turns=3,
             hint="A Knight moves one field per turn, diagonals included. Which field lies between c3 and e5?",
@@ -53,7 +52,7 @@ def _first_game() -> list[Step]:
         _win_game(
             "your Knight 6 did not reach North's Goal Token 6",
             key="ban-enemy-goal", title="Reaching the Goal",
-            start=_play(position({"e9": "S6", "a5": "N2"}, goals=shuffled), "e9"),
+            start=played(position({"e9": "S6", "a5": "N2"}, goals=shuffled), "e9"),
             goal="Win the game with your Knight 6 this turn.",
             solution=["f10"],
             hint="Read the numbers on row 10 next to your Knight: they are shuffled.",
@@ -64,7 +63,7 @@ def _first_game() -> list[Step]:
         _win_fight(
             "S6", ["N4"], "North's secret Knight was an 8, and the higher number wins",
             key="fight-higher", title="A fight: the higher number",
-            start=_play(position({"e5": "S6", "b3": "S2", "d6": "N4", "f6": "N8", "a9": "N1"}, revealed=["N4"]),
+            start=played(position({"e5": "S6", "b3": "S2", "d6": "N4", "f6": "N8", "a9": "N1"}, revealed=["N4"]),
                         "e5"),
             goal="Win a fight with your Knight 6. North's Knight on d6 showed its number, 4, in an earlier "
                  "fight; the one on f6 is still secret.",
@@ -78,7 +77,7 @@ def _first_game() -> list[Step]:
         _beat(
             "N5", "S5", "North attacked first: with equal numbers the attacking Knight wins",
             key="fight-equal", title="Equal numbers",
-            start=_play(position({"d4": "S5", "b3": "S2", "e5": "N5", "a9": "N1"}, revealed=["N5"]), "d4"),
+            start=played(position({"d4": "S5", "b3": "S2", "e5": "N5", "a9": "N1"}, revealed=["N5"]), "d4"),
             goal="North's Knight 5 stands next to your Knight 5: beat it.",
             solution=["e5"],
             hint="With equal numbers, who wins depends on who attacks.",
@@ -88,7 +87,7 @@ def _first_game() -> list[Step]:
         _win_fight(
             "S6", ["N5", "N7"], "6 against 5 differ by 1, so the lower number, North's 5, wins",
             key="fight-difference-one", title="A difference of 1",
-            start=_play(position({"e5": "S6", "b3": "S2", "d6": "N5", "f6": "N7", "a9": "N1"},
+            start=played(position({"e5": "S6", "b3": "S2", "d6": "N5", "f6": "N7", "a9": "N1"},
                                  revealed=["N5", "N7"]), "e5"),
             goal="Win a fight with your Knight 6.",
             solution=["f6"],
@@ -100,7 +99,7 @@ def _first_game() -> list[Step]:
         _win_fight(
             "S1", ["N9", "N3"], "3 against 1: no special case, so the higher number wins",
             key="fight-one-beats-nine", title="1 beats 9",
-            start=_play(position({"e5": "S1", "b3": "S2", "d6": "N9", "f6": "N3", "a9": "N1"},
+            start=played(position({"e5": "S1", "b3": "S2", "d6": "N9", "f6": "N3", "a9": "N1"},
                                  revealed=["N9", "N3"]), "e5"),
             goal="Win a fight with your Knight 1.",
             solution=["d6"],
@@ -136,7 +135,7 @@ def _first_game() -> list[Step]:
             teaches=("duty-one-each", "duty-groups", "duty-one-group-at-a-time")),
         Step(
             key="placement-rows", title="Placing: your two rows",
-            start=_play(_set_up("placement"), "Knight 5"),
+            start=played(_set_up("placement"), "Knight 5"),
             goal="You have taken your Knight 5 (a Warrior) from the Waiting Area: place it as far forward as "
                  "the rules allow.",
             check=lambda s: (_on(s, "S5") or "x0")[1:] == "3",
@@ -174,7 +173,7 @@ def _moving() -> list[Step]:
     return [
         Step(
             key="move-any-direction", title="Backwards and sideways",
-            start=_play(position({"e5": "S5", "b3": "S7", "e6": "N9", "a9": "N1"}, revealed=["N9"]), "e5"),
+            start=played(position({"e5": "S5", "b3": "S7", "e6": "N9", "a9": "N1"}, revealed=["N9"]), "e5"),
             goal="North's 9 (its number is known from an earlier fight) would beat your Warrior 5: step out of "
                  "its reach.",
             check=lambda s: _on(s, "S5") is not None and _on(s, "N9") is not None
@@ -189,7 +188,7 @@ def _moving() -> list[Step]:
         _reach(
             "S7", ["g4"], lambda at: "the Knight on g3 did not move to g4",
             key="change-knight", title="Choosing a different Knight",
-            start=_play(position({"c3": "S4", "g3": "S7", "f8": "N5"}), "c3"),
+            start=played(position({"c3": "S4", "g3": "S7", "f8": "N5"}), "c3"),
             goal="The Knight on c3 is chosen, but you want to move the one on g3 to g4.",
             solution=["Choose a different Knight", "g3", "g4"],
             hint="Look at the buttons below the board.",
@@ -200,7 +199,7 @@ def _moving() -> list[Step]:
         _reach(
             "S4", ["c5", "d5", "e5"], lambda at: f"your Archer went to {at}, not to row 5",
             key="ban-own-knight", title="Not onto your own Knight",
-            start=_play(position({"d4": "S4", "d5": "S5", "c5": "S6", "h8": "N7"}), "d4"),
+            start=played(position({"d4": "S4", "d5": "S5", "c5": "S6", "h8": "N7"}), "d4"),
             goal="Bring your Archer 4 onto row 5 this turn.",
             solution=["e5"],
             hint="Two of the three fields of row 5 next to your Archer are taken by your own Knights.",
@@ -210,7 +209,7 @@ def _moving() -> list[Step]:
         _reach(
             "S4", ["b3", "d3"], lambda at: f"{at} is not diagonal from c2",
             key="ban-own-goal", title="Not onto your own Goal fields",
-            start=_play(position({"c2": "S4", "g7": "N7"}), "c2"),
+            start=played(position({"c2": "S4", "g7": "N7"}), "c2"),
             goal="Move your Archer 4 diagonally: to one of the four fields touching c2 at a corner.",
             solution=["d3"],
             hint="b1 and d1 touch c2 at a corner, but row 1 holds your own Goal Tokens.",
@@ -228,7 +227,7 @@ def _placing() -> list[Step]:
         _reach(
             "S1", ["e2", "e3"], lambda at: f"Knight 1 stands on {at}, not in column e",
             key="placement-one-per-field", title="Placing: one Knight per field",
-            start=_play(start, "Knight 5", "e3", "Knight 5", "e8", "Knight 2", "b8", "Knight 2", "h3", "Knight 1"),
+            start=played(start, "Knight 5", "e3", "Knight 5", "e8", "Knight 2", "b8", "Knight 2", "h3", "Knight 1"),
             goal="Place your Knight 1 in column e, like your Knight 5.",
             solution=["e2"],
             hint="Column e has two fields in your rows, and one of them is taken.",
@@ -237,7 +236,7 @@ def _placing() -> list[Step]:
             teaches=("one-per-field",), uses=("placement-rows",)),
         Step(
             key="placement-two", title="Placing: the order, and who waits",
-            start=_play(start, "Knight 5", "e3", "Knight 5", "e8", "Knight 2", "b8", "Knight 1", "b3", "Knight 2",
+            start=played(start, "Knight 5", "e3", "Knight 5", "e8", "Knight 2", "b8", "Knight 1", "b3", "Knight 2",
                         "h3", "Knight 3", "h8", "Knight 6", "d9", "Knight 4", "d3", "Knight 6", "f3"),
             goal="You are North now: place your last two Knights so that Knights 7, 8 and 9 are the three left "
                  "in your Waiting Area.",
@@ -274,7 +273,7 @@ def _hidden_token() -> list[Step]:
         _beat(
             "N8", "S2", "without the Hidden Token the higher number, 8, wins, and that was your last Knight",
             key="reveal-defend", title="Revealing when attacked",
-            start=_play(position({"e5": "S2", "e6": "N8", "a9": "N1"}, hidden=(2, 4), revealed=["N8"],
+            start=played(position({"e5": "S2", "e6": "N8", "a9": "N1"}, hidden=(2, 4), revealed=["N8"],
                                  to_move=NORTH), "e6", "e5"),
             goal="North's 8 attacks your last Knight, a 2, on North's turn. Your Hidden Token is 2: win the "
                  "fight.",
@@ -288,7 +287,7 @@ def _hidden_token() -> list[Step]:
         _win_fight(
             "S2", ["N8", "N1"], "2 against 1 differ by 1, so the lower number, North's 1, wins",
             key="reveal-again", title="A revealed token keeps working",
-            start=_play(position({"e5": "S2", "b3": "S6", "d6": "N8", "f6": "N1", "a9": "N3"}, hidden=(2, 4),
+            start=played(position({"e5": "S2", "b3": "S6", "d6": "N8", "f6": "N1", "a9": "N3"}, hidden=(2, 4),
                                  hidden_revealed=(True, False), revealed=["N8", "N1", "S2"]), "e5"),
             goal="Win a fight with your Knight 2. Your Hidden Token 2 was revealed in an earlier fight.",
             solution=["d6"],
@@ -302,13 +301,13 @@ def _hidden_token() -> list[Step]:
 
 def _summoning() -> list[Step]:
     """Summoning: onto which field, and when there is nobody to summon."""
-    attacked = _play(position({"d4": "S8", "b4": "S2", "e3": "N7", "a9": "N1"}, waiting=[["S3", "S6"], []],
+    attacked = played(position({"d4": "S8", "b4": "S2", "e3": "N7", "a9": "N1"}, waiting=[["S3", "S6"], []],
                               revealed=["N7"]), "d4", "e3")
     return [
         _reach(
             "S6", ["e2"], lambda at: f"{at} is not next to e3; e2 is the summoning field that is",
             key="summon-field", title="Summoning fields",
-            start=_play(attacked, "Summon Knight 6"),
+            start=played(attacked, "Summon Knight 6"),
             goal="Your 8 attacked North's 7 on e3 and lost. Summon your Knight 6 next to the 7.",
             solution=["e2"],
             hint="The dashed rings are your summoning fields. Which of them touches e3?",
@@ -373,7 +372,7 @@ def _game_end() -> list[Step]:
             uses=("summon-fields", "summon-fields-where", "higher-wins", "no-knights-lose")),
         Step(
             key="quiet-draw", title="The quiet-move draw (house rule)",
-            start=_play(position({"e5": "S6", "b3": "S2", "d6": "N4", "a9": "N1"}, revealed=["N4"], quiet=59),
+            start=played(position({"e5": "S6", "b3": "S2", "d6": "N4", "a9": "N1"}, revealed=["N4"], quiet=59),
                         "e5"),
             goal="59 turns in a row passed without a fight: one more quiet turn is a draw. Keep the game going.",
             check=lambda s: _fell(s, "N4") and not s.is_over,
@@ -396,7 +395,7 @@ def _defection() -> list[Step]:
     return [
         Step(
             key="defect-won-over", title="Defection: winning a Knight over",
-            start=_play(position({"e5": "S6", "d6": "N3", "f6": "N4", "a9": "N1", **many}, revealed=["N3", "N4"],
+            start=played(position({"e5": "S6", "d6": "N3", "f6": "N4", "a9": "N1", **many}, revealed=["N3", "N4"],
                                  defection=True), "e5"),
             goal="With the Defection rule on: win one of North's Knights over to your side with your Ranger 6.",
             check=lambda s: "N3" in s.position.defected,
@@ -411,7 +410,7 @@ def _defection() -> list[Step]:
             uses=("higher-wins",) + DIFF_ONE),
         Step(
             key="defect-summon-at-once", title="Defection: summoned at once",
-            start=_play(position({"e5": "S6", "b3": "S1", "d6": "N3", "f6": "N4", "a9": "N1"},
+            start=played(position({"e5": "S6", "b3": "S1", "d6": "N3", "f6": "N4", "a9": "N1"},
                                  waiting=[[], ["N5"]], revealed=["N3", "N4"], defection=True), "e5"),
             goal="You have only two Knights on the board. Win North's Ranger 3 over and bring it into play on e2.",
             check=lambda s: _on(s, "N3") == "e2" and owner(s.position, "N3") == SOUTH,
@@ -437,7 +436,7 @@ def _defection() -> list[Step]:
         _beat(
             "N8", "N2", "without your Hidden Token the 8 wins",
             key="defect-hidden-token", title="Defection: whose Hidden Token",
-            start=_play(position({"e5": "N2", "b3": "S4", "e6": "N8", "a9": "N1"}, hidden=(2, 4), defected=["N2"],
+            start=played(position({"e5": "N2", "b3": "S4", "e6": "N8", "a9": "N1"}, hidden=(2, 4), defected=["N2"],
                                  revealed=["N8"], orders=orders, defection=True), "e5"),
             goal="You won North's Warrior 2 over earlier. Your Hidden Token is 2, North's is 4: beat North's 8 "
                  "with it.",
@@ -449,7 +448,7 @@ def _defection() -> list[Step]:
             teaches=("defect-hidden",), uses=("hidden-beats-eight", "defect-own-number")),
         Step(
             key="defect-won-back", title="Defection: winning a Knight back",
-            start=_play(position({"e5": "S8", "d6": "S5", "f6": "N2", "a9": "N1", "b3": "S1", "c3": "S2", "g3": "S4",
+            start=played(position({"e5": "S8", "d6": "S5", "f6": "N2", "a9": "N1", "b3": "S1", "c3": "S2", "g3": "S4",
                                   "h3": "S3"}, defected=["S5"], revealed=["N2"], hidden=(1, 3), defection=True),
                         "e5"),
             goal="North won your Warrior 5 over earlier (on d6, now North's). Win it back with your Warrior 8.",
@@ -465,7 +464,7 @@ def _defection() -> list[Step]:
         _win_game(
             "the Knight you won over did not reach North's Goal Token 4",
             key="defect-goal", title="Defection: the new owner's Goal",
-            start=_play(position({"e9": "N4", "b3": "S2", "a5": "N1"}, defected=["N4"], goals=goals,
+            start=played(position({"e9": "N4", "b3": "S2", "a5": "N1"}, defected=["N4"], goals=goals,
                                  defection=True), "e9"),
             goal="Win the game this turn with North's former Knight 4, which plays for you now.",
             solution=["d10"],

@@ -2,7 +2,7 @@
 (``position(...)`` for the movement phase, :func:`_set_up` for the set-up), the checks and the kinds of steps
 (:func:`_win_fight`, :func:`_beat`, :func:`_reach`, :func:`_win_game`), and the puzzles.
 
-    >>> _on(_play(position({"c3": "S3", "h8": "N6"}), "c3", "d4"), "S3")
+    >>> _on(played(position({"c3": "S3", "h8": "N6"}), "c3", "d4"), "S3")
     'd4'
 """
 
@@ -14,8 +14,7 @@ from collections.abc import Callable, Sequence
 import ninekit
 from ninekit.nine_knights import COLOUR, DUTY, KNIGHT_IDS, SQUARES, fight, owner, position
 
-from ...lesson import resolve
-from .. import Step
+from .. import Step, played
 
 SOUTH, NORTH = 0, 1
 # The set-up steps' deal, fixed: South's and North's Goal Tokens from column a to i, and the Hidden Tokens.
@@ -71,14 +70,6 @@ def reply(state: ninekit.State):
 # --- building and checking -------------------------------------------------------------------------
 
 
-def _play(state: ninekit.State, *items) -> ninekit.State:
-    """``state`` after the decisions ``items`` (choice words, as a learner would click them)."""
-    for item in items:
-        move = resolve(state, item)
-        if move is None:
-            raise ValueError(f"{item!r} is not a decision open now: {[str(m) for m in state.legal_moves()]}")
-        state = state.play(move)
-    return state
 
 
 def _to(square: str) -> dict:
@@ -128,7 +119,7 @@ def _lost_on_e3(**extra) -> ninekit.State:
     """North's 7 has just beaten South's 5 on e3; South is to summon from its Waiting Area (if any)."""
     knights = {"e3": "S5", "b4": "S2", "e4": "N7", "a9": "N1", **extra.pop("knights", {})}
     waiting = extra.pop("waiting", [["S3", "S6", "S8"], []])
-    return _play(position(knights, waiting=waiting, revealed=["N7"], to_move=NORTH, **extra), "e4", "e3")
+    return played(position(knights, waiting=waiting, revealed=["N7"], to_move=NORTH, **extra), "e4", "e3")
 
 
 # --- the kinds of steps ----------------------------------------------------------------------------
