@@ -33,24 +33,38 @@ from ninekit.code_of_nine import RECONSTRUCTED_NOTE, score_table
 
 from .. import build_tutorial
 from .examples import EXAMPLES, breakdown_html, score_calculator, worked_example
-from .memories import _coins_statues_books, _examples, _expert_cards, _expert_game, _legacies_and_items, _three_players
+from .memories import (
+    coins_statues_books_steps,
+    examples_steps,
+    expert_cards_steps,
+    expert_game_steps,
+    legacies_and_items_steps,
+    three_players_steps,
+)
 from .play import GAME, HEARTH, last_turn
-from .playing import _first_game, _later_rounds, _legacies, _looks, _more_places, _start_player
+from .playing import (
+    first_game_steps,
+    later_rounds_steps,
+    legacies_steps,
+    looks_steps,
+    more_places_steps,
+    start_player_steps,
+)
 from .rules import RULES
 
 CHAPTERS = (
-    ("first-game", "Your first game", _first_game),
-    ("more-places", "More places to go", _more_places),
-    ("start-player", "Round by round: the Start player", _start_player),
-    ("looks", "Looks and the veil", _looks),
-    ("legacies", "The Legacies and the early end", _legacies),
-    ("later-rounds", "Rounds 3 to 5", _later_rounds),
-    ("coins-statues-books", "Memories: Coins, Statues and Books", _coins_statues_books),
-    ("legacies-and-items", "Memories: Legacies, items, Will and the Start player", _legacies_and_items),
-    ("three-players", "Three players: the ghost", _three_players),
-    ("expert-game", "The expert game", _expert_game),
-    ("expert-cards", "The expert Memory cards", _expert_cards),
-    ("examples", "The worked examples", _examples),
+    ("first-game", "Your first game", first_game_steps),
+    ("more-places", "More places to go", more_places_steps),
+    ("start-player", "Round by round: the Start player", start_player_steps),
+    ("looks", "Looks and the veil", looks_steps),
+    ("legacies", "The Legacies and the early end", legacies_steps),
+    ("later-rounds", "Rounds 3 to 5", later_rounds_steps),
+    ("coins-statues-books", "Memories: Coins, Statues and Books", coins_statues_books_steps),
+    ("legacies-and-items", "Memories: Legacies, items, Will and the Start player", legacies_and_items_steps),
+    ("three-players", "Three players: the ghost", three_players_steps),
+    ("expert-game", "The expert game", expert_game_steps),
+    ("expert-cards", "The expert Memory cards", expert_cards_steps),
+    ("examples", "The worked examples", examples_steps),
 )
 
 

@@ -43,7 +43,7 @@ from .play import (
 )
 
 
-def _coins_statues_books() -> list[Step]:
+def coins_statues_books_steps() -> list[Step]:
     return [
         _final("coins", "Cards 01 and 04: Coins", [1, 4], [1, 4, *INERT], _items("3 1 0", "4 1 0", "2 2 1", "0 3 1"),
                "Memories 01 (All that glimmers: each Coin +1) and 04 (Beautiful numbers: the one player with the "
@@ -93,7 +93,7 @@ def _coins_statues_books() -> list[Step]:
     ]
 
 
-def _legacies_and_items() -> list[Step]:
+def legacies_and_items_steps() -> list[Step]:
     stones = last_turn([13, 11, 9, 10, 1, 2, 18, 4], _items("1 2 1", "0 0 0", "1 1 0", "4 0 0"), will=[7, 3, 3, 3],
                        start=BLUE)
     share = last_turn([1, 15, *INERT], _items("2 0 0", "3 0 0", "1 0 0", "0 1 0"), placed={"cash_cow": BLUE})
@@ -150,7 +150,7 @@ def _legacies_and_items() -> list[Step]:
     ]
 
 
-def _three_players() -> list[Step]:
+def three_players_steps() -> list[Step]:
     dealt = _dealt(players=3, seed=4, arranged=True)
     return [
         _find("ghost-deal", "Three players: the ghost", dealt,
@@ -181,7 +181,7 @@ def _three_players() -> list[Step]:
     ]
 
 
-def _expert_game() -> list[Step]:
+def expert_game_steps() -> list[Step]:
     arranged = _dealt(seed=3, expert=True)
     hand, ninth = arranged.view(RED)["hand"], arranged.view(RED)["ninth"]
     return [
@@ -244,7 +244,7 @@ def _expert_game() -> list[Step]:
 EXPERT_USES = (*LAST_TURN_USES, "expert-deck", "ninth")
 
 
-def _expert_cards() -> list[Step]:
+def expert_cards_steps() -> list[Step]:
     def final(key, title, cards, memories, ninth, items, goal, solution, wrong, hint, success, teaches, uses=(),
               **kwargs):
         return _final(key, title, cards, memories, items, goal, solution, wrong, hint, success, teaches,
@@ -326,7 +326,7 @@ def _expert_cards() -> list[Step]:
     ]
 
 
-def _examples() -> list[Step]:
+def examples_steps() -> list[Step]:
     a = [_p(5, 3, 2, 2, white=True, released_white=True), _p(1, 2, 0, 6, black=True),
          _p(4, 2, 1, 0, released_black=True), _p(6, 0, 1, 3)]
     b = [_p(5, 1, 0, 0), _p(3, 2, 2, 1, white=True, released_white=True), _p(4, 3, 1, 4, black=True),

@@ -43,7 +43,7 @@ from .play import (
 )
 
 
-def _first_game() -> list[Step]:
+def first_game_steps() -> list[Step]:
     start = ninekit.make(GAME, 4).new(seed=5)
     arranged = _dealt()
     hand = arranged.view(RED)["hand"]
@@ -140,7 +140,7 @@ def _first_game() -> list[Step]:
     ]
 
 
-def _more_places() -> list[Step]:
+def more_places_steps() -> list[Step]:
     lights = _pos(round=1)
     last_coin = _pos(round=1, items=_items("0 0 0", "9 0 0", "0 0 0", "6 0 0"))
     cathedral = _pos(round=2, will=[0, 1, 1, 2])
@@ -184,7 +184,7 @@ def _more_places() -> list[Step]:
     ]
 
 
-def _start_player() -> list[Step]:
+def start_player_steps() -> list[Step]:
     clocktower = _pos(round=1, start=BLUE, turn=RED, pawns=[1, 0, 0, 0])
     give_back = _pos(round=1, start=0, pawns=[1, 0, 0, 0], items=_items("0 2 0", "0 0 0", "0 0 0", "0 0 0"))
     return [
@@ -213,7 +213,7 @@ def _start_player() -> list[Step]:
     ]
 
 
-def _looks() -> list[Step]:
+def looks_steps() -> list[Step]:
     veil = _pos(round=2, start=YELLOW, turn=RED, pawns=[3, 3, 3, 2], placed={"cash_cow": YELLOW})
     veiled = _pos(round=2, veiled=[BLUE], start=BLUE, turn=RED, pawns=[3, 2, 2, 2],
                   placed={"watchtower": BLUE, "hearth": GREEN, "tunnel": YELLOW})
@@ -254,7 +254,7 @@ def _looks() -> list[Step]:
     ]
 
 
-def _legacies() -> list[Step]:
+def legacies_steps() -> list[Step]:
     early = _pos(round=3, memories=[14, 1, 2, 3, 4, 5, 6, 7], will=[7, 0, 3, 1], pawns=[1, 1, 1, 1], start=RED,
                  white=BLUE, items=_items("2 1 1", "3 1 0", "1 1 1", "2 2 0"),
                  placed={"hearth": BLUE, "tunnel": GREEN, "cross": YELLOW, "cash_cow": RED, "lights": BLUE,
@@ -292,7 +292,7 @@ def _legacies() -> list[Step]:
     ]
 
 
-def _later_rounds() -> list[Step]:
+def later_rounds_steps() -> list[Step]:
     cost = _pos(round=3, will=[1, 2, 2, 2])
     alone = _pos(round=3, will=[3, 0, 0, 0], items=_items("1 1 0", "0 0 0", "0 0 0", "0 0 0"))
     shore = _pos(round=4, will=[4, 5, 0, 0], items=_items("2 1 0", "0 0 0", "0 0 0", "0 0 0"), start=1, turn=RED,

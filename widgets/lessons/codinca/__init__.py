@@ -28,25 +28,25 @@ from __future__ import annotations
 from ninekit.codinca import layout as board  # boards written as four ranks of tiles
 
 from .. import build_tutorial
-from .basics import _claiming, _first_game, _no_rewind, _seats
-from .luck import _extra_moves, _luck_moving, _luck_turning, _rewind
+from .basics import claiming_steps, first_game_steps, no_rewind_steps, seats_steps
+from .luck import extra_moves_steps, luck_moving_steps, luck_turning_steps, rewind_steps
 from .play import EARTH, END, FIRE, TRAP, breaker, calm, choose, claim, flip, luck, rotated, switch, tile
 from .rules import RULES
-from .traps import _endings, _locks, _traps
+from .traps import endings_steps, locks_steps, traps_steps
 
 # (key, title, the generator of its steps), in the notebook's order
 CHAPTERS = (
-    ("first", "Your first game", _first_game),
-    ("claiming", "Claiming, the finer points", _claiming),
-    ("seats", "Seats and turn order", _seats),
-    ("no-rewind", "No Rewind", _no_rewind),
-    ("moving", "Luck: moving tiles", _luck_moving),
-    ("turning", "Luck: turning tiles over", _luck_turning),
-    ("extra", "Luck: extra moves", _extra_moves),
-    ("rewind", "Luck: Rewind", _rewind),
-    ("traps", "Trap Cards", _traps),
-    ("locks", "Locks", _locks),
-    ("endings", "Other ways a game ends", _endings),
+    ("first", "Your first game", first_game_steps),
+    ("claiming", "Claiming, the finer points", claiming_steps),
+    ("seats", "Seats and turn order", seats_steps),
+    ("no-rewind", "No Rewind", no_rewind_steps),
+    ("moving", "Luck: moving tiles", luck_moving_steps),
+    ("turning", "Luck: turning tiles over", luck_turning_steps),
+    ("extra", "Luck: extra moves", extra_moves_steps),
+    ("rewind", "Luck: Rewind", rewind_steps),
+    ("traps", "Trap Cards", traps_steps),
+    ("locks", "Locks", locks_steps),
+    ("endings", "Other ways a game ends", endings_steps),
 )
 
 

@@ -42,7 +42,7 @@ FIRST = "FS FS WS WS / FS FS WS WS / AS ES AS AS / ES ES ES AS"  # a plain board
 BOARD_ONLY = CodincaTable(panel=False)  # the first steps teach the Switch: no discs, Trap or Luck shown yet
 
 
-def _first_game() -> Iterator[Step]:
+def first_game_steps() -> Iterator[Step]:
     start = _two(FIRST)
     yield _step(
         "switch", start, "The Switch", "Put one of your Earth tiles on the corner square d1.",
@@ -136,7 +136,7 @@ def _first_game() -> Iterator[Step]:
 # --- 2. Claiming, the finer points -----------------------------------------------------------------
 
 
-def _claiming() -> Iterator[Step]:
+def claiming_steps() -> Iterator[Step]:
     yield _claim(
         "switch-own", "Switching your own tiles", "AG FS WS FG / FS WG AG WS / AS FG AG WS / ES ES EG EG", "L4",
         [tile("b1"), switch("c1"), flip("a4"), claim("L4")],
@@ -175,7 +175,7 @@ def _claiming() -> Iterator[Step]:
 # --- 3. Seats and turn order -----------------------------------------------------------------------
 
 
-def _seats() -> Iterator[Step]:
+def seats_steps() -> Iterator[Step]:
     start = position(3, tiles=board(START), to_move=0)
     yield _step(
         "seats-three", start, "Three players",
@@ -191,7 +191,7 @@ def _seats() -> Iterator[Step]:
 # --- 4. No Rewind ----------------------------------------------------------------------------------
 
 
-def _no_rewind() -> Iterator[Step]:
+def no_rewind_steps() -> Iterator[Step]:
     start = _two("AG FS WS FG / FS WG AG WS / EG AG EG WS / EG FS AS ES", last_switch=("a2", "b1"),
                  rewind_used=[EARTH])
     yield _step(

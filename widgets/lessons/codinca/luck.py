@@ -34,7 +34,7 @@ from .play import (
 LUCK = TURN + ("luck-token", "luck-when")
 
 
-def _luck_moving() -> Iterator[Step]:
+def luck_moving_steps() -> Iterator[Step]:
     yield _claim(
         "line-push", "Line Push", "AG FS WS FG / FS WG AG WS / AS FG AG WS / EG EG ES ES", "L5",
         [luck("line_push"), choose("line", "1"), choose("push", "east"), tile("b1"), switch("c1"), flip("a4"),
@@ -74,7 +74,7 @@ def _luck_moving() -> Iterator[Step]:
         teaches=("rotate-block",), uses=LUCK + ("line-ends",))
 
 
-def _luck_turning() -> Iterator[Step]:
+def luck_turning_steps() -> Iterator[Step]:
     yield _claim(
         "block-flip", "Block Flip", "AG FS WS FG / FS WG AG WS / AS FG ES ES / AG WS ES ES", "B2",
         [tile("c2"), switch("d2"), flip("a4"), luck("block_flip"), choose("block", "V33"), claim("B2")],
@@ -95,7 +95,7 @@ def _luck_turning() -> Iterator[Step]:
         teaches=("line-flip", "luck-before-claim"), uses=LUCK + ("line-ends",))
 
 
-def _extra_moves() -> Iterator[Step]:
+def extra_moves_steps() -> Iterator[Step]:
     rows = [  # key, title, tiles, solution, hint, success, miss, wrong, teaches, position
         ("extra-move", "Extra Move: a Switch", "AG FS WS FG / FS WG AG WS / AS FG EG EG / EG EG AS WS",
          [tile("c2"), switch("c1"), flip("a4"), luck("extra_move"), choose("extra", "switch"), tile("d2"),
@@ -152,7 +152,7 @@ def _extra_moves() -> Iterator[Step]:
         teaches=("luck-several",), uses=LUCK + ("switch-pair", "line-flip"))
 
 
-def _rewind() -> Iterator[Step]:
+def rewind_steps() -> Iterator[Step]:
     yield _claim(
         "rewind", "Rewind", "AG FS WS FG / FS WG AG WS / AS EG AG WS / EG FS EG EG", "L2",
         [luck("rewind"), tile("a1"), switch("b1"), flip("a4"), claim("L2")],

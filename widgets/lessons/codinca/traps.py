@@ -51,7 +51,7 @@ TRAP_RULES = {"Earth": ("trap-anytime", "trap-flips", "trap-earth", "trap-once")
               "Fire": ("trap-fire",), "Water": ("trap-water",)}
 
 
-def _traps() -> Iterator[Step]:
+def traps_steps() -> Iterator[Step]:
     yield _claim(
         "reveal-trap", "Reveal Trap", "AG FS WS FG / FS WG AG WS / AS FG AG WS / EG ES ES EG", "L2",
         [luck("reveal_trap"), TRAP, tile("b1"), switch("c1"), flip("a4"), claim("L2")],
@@ -114,7 +114,7 @@ def _free_flip(state: ninekit.State, avoid) -> str:
 # --- 9. Locks ---------------------------------------------------------------------------------------
 
 
-def _locks() -> Iterator[Step]:
+def locks_steps() -> Iterator[Step]:
     start = _two("AG FS WS FG / FS WG AG WS / AS FG AG WS / EG EG ES ES")
     before = {sq: _tiles(start)[sq] for sq in RANK1}
     yield _step(
@@ -173,7 +173,7 @@ def _locks() -> Iterator[Step]:
 # --- 10. Other ways a game ends ----------------------------------------------------------------------
 
 
-def _endings() -> Iterator[Step]:
+def endings_steps() -> Iterator[Step]:
     yield _claim(
         "beginner", "The beginner game", "AG FS WS FG / FS WG AG WS / AS FG ES ES / AG ES WS EG", "B5",
         [tile("b1"), switch("c1"), flip("d2"), claim("B5")],

@@ -28,9 +28,19 @@ twenty-round limit is a house rule of this software.
 from __future__ import annotations
 
 from .. import build_tutorial
-from .basics import _cards, _first_game, _paying, _rounds
+from .basics import cards_steps, first_game_steps, paying_steps, rounds_steps
 from .calculator import breakdown_html, score_calculator
-from .later import HINT_GAME, HINT_GAME_BEST, HINT_GAME_LINE, _demolition, _high, _hints, _match, _scoring, analyst_hint
+from .later import (
+    HINT_GAME,
+    HINT_GAME_BEST,
+    HINT_GAME_LINE,
+    analyst_hint,
+    demolition_steps,
+    high_steps,
+    hints_steps,
+    match_steps,
+    scoring_steps,
+)
 from .play import (
     GAME,
     build_step,
@@ -48,15 +58,15 @@ from .rules import RULES
 
 # (key, title, the function that lists its steps), in the notebook's order
 CHAPTERS = (
-    ("first-game", "Your first game", _first_game),
-    ("cards", "Flip, rotate, shuffle", _cards),
-    ("paying", "Paying in detail", _paying),
-    ("rounds", "Between rounds", _rounds),
-    ("high", "The target and more high structures", _high),
-    ("scoring", "Scoring and the end of a game", _scoring),
-    ("demolition", "Demolition Team", _demolition),
-    ("match", "The match and the King's verdict", _match),
-    ("hints", "A game with hints", _hints),
+    ("first-game", "Your first game", first_game_steps),
+    ("cards", "Flip, rotate, shuffle", cards_steps),
+    ("paying", "Paying in detail", paying_steps),
+    ("rounds", "Between rounds", rounds_steps),
+    ("high", "The target and more high structures", high_steps),
+    ("scoring", "Scoring and the end of a game", scoring_steps),
+    ("demolition", "Demolition Team", demolition_steps),
+    ("match", "The match and the King's verdict", match_steps),
+    ("hints", "A game with hints", hints_steps),
 )
 
 

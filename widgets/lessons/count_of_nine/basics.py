@@ -38,7 +38,7 @@ from .play import (
 
 
 
-def _first_game() -> list:
+def first_game_steps() -> list:
     nothing_left = _before_round(["2r", "3", "4r", "6"], round=3, target="Castle",
                                  city=["Chapel@7", "Well@8", "Goldsmith@5"])
     return [
@@ -184,7 +184,7 @@ def _first_game() -> list:
 
 
 
-def _cards() -> list:
+def cards_steps() -> list:
     round_over = dict(round=2, target="Castle", city=["Tavern@6"])
     return [
         lesson(
@@ -239,7 +239,7 @@ def _cards() -> list:
 
 
 
-def _paying() -> list:
+def paying_steps() -> list:
     return [
         build_step(
             "two-crew", "One source, one unit",
@@ -317,7 +317,7 @@ def _paying() -> list:
 
 
 
-def _rounds() -> list:
+def rounds_steps() -> list:
     return [
         lesson(
             "reset", "The round end: tilts reset",

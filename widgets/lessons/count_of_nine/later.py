@@ -35,7 +35,7 @@ from .play import (
 
 
 
-def _high() -> list:
+def high_steps() -> list:
     return [
         build_step(
             "target-card", "The target card is set aside",
@@ -69,7 +69,7 @@ def _high() -> list:
 
 
 
-def _scoring() -> list:
+def scoring_steps() -> list:
     city = ["Castle@1", "Armoury@3", "Stonemason@2", "Goldsmith@4", "Tavern@6", "Chapel@7", "Market@8",
             "Watchtower@9"]
     return [
@@ -116,7 +116,7 @@ def _scoring() -> list:
 
 
 
-def _demolition() -> list:
+def demolition_steps() -> list:
     city = ["Monument@3", "Quarry@8", "Goldsmith@4", "Goldsmith@5", "Chapel@1", "Chapel@7"]
     start = position(target="Monument", deck=["9r", "2"], discard=["6"], city=city, round=4)
     kept = {n: names(start).count(n) for n in set(names(start))}
@@ -180,7 +180,7 @@ def _demolition() -> list:
 
 
 
-def _match() -> list:
+def match_steps() -> list:
     game = ninekit.make(GAME, games=2).new(seed=3)
     after_game_one = played(game, {"kind": "target", "args": ["Castle"]}, begin("stop"))
     return [
@@ -238,7 +238,7 @@ def analyst_hint(state: ninekit.State) -> str:
 
 
 
-def _hints() -> list:
+def hints_steps() -> list:
     return [
         lesson(
             "hint-game", "A game with hints", position(**HINT_GAME),

@@ -28,21 +28,21 @@ the same way each time.
 from __future__ import annotations
 
 from .. import build_tutorial, played
-from .basics import _basic_cards, _first_game, _sister
-from .ending import _game_end, _selection_rules
-from .expansion import _copies, _expansion_high, _expansion_low
+from .basics import basic_cards_steps, first_game_steps, sister_steps
+from .ending import game_end_steps, selection_rules_steps
+from .expansion import copies_steps, expansion_high_steps, expansion_low_steps
 from .play import P1, P2, P3, P4, reply
 from .rules import RULES
 
 CHAPTERS = [
-    ("first-game", "Set-up and your first game", _first_game),
-    ("basic-cards", "The basic cards", _basic_cards),
-    ("sister", "Sister's protection", _sister),
-    ("expansion-low", "Expansion cards 0 to 4", _expansion_low),
-    ("expansion-high", "Expansion cards 5 to 9", _expansion_high),
-    ("copies", "Copies: Hacker, Shaman, Archangel", _copies),
-    ("game-end", "Game end and victory", _game_end),
-    ("selection", "The selection rules", _selection_rules),
+    ("first-game", "Set-up and your first game", first_game_steps),
+    ("basic-cards", "The basic cards", basic_cards_steps),
+    ("sister", "Sister's protection", sister_steps),
+    ("expansion-low", "Expansion cards 0 to 4", expansion_low_steps),
+    ("expansion-high", "Expansion cards 5 to 9", expansion_high_steps),
+    ("copies", "Copies: Hacker, Shaman, Archangel", copies_steps),
+    ("game-end", "Game end and victory", game_end_steps),
+    ("selection", "The selection rules", selection_rules_steps),
 ]
 
 

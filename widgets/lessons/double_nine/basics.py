@@ -37,7 +37,7 @@ LAST_GAME = ("game-end", "hand-left", "highest-wins", "victory-token", "two-toke
 # --- 1. Set-up and your first game ------------------------------------------------------------------------
 
 
-def _first_game() -> list[Step]:
+def first_game_steps() -> list[Step]:
     return [
         step("first-card", "Your number",
              position(2, boards=[([], []), (["Medusa"], ["Clown"])], hands=[["Sister", "Elf"], ["Luna"]],
@@ -150,7 +150,7 @@ def _first_game() -> list[Step]:
 # --- 2. The basic cards ---------------------------------------------------------------------------------
 
 
-def _basic_cards() -> list[Step]:
+def basic_cards_steps() -> list[Step]:
     clown = table(3, "Play Clown", "your Site ×10", boards=[([], []), (["Elf"], []), (["Medusa"], [])],
                   hands=[["Clown", "Aiko"], ["Elf"], ["Luna"]], pile=["Sister", "Hacker", "Necromancer", "Hacker"])
     return [
@@ -272,7 +272,7 @@ def _basic_cards() -> list[Step]:
 # --- 3. Sister's protection -------------------------------------------------------------------------------
 
 
-def _sister() -> list[Step]:
+def sister_steps() -> list[Step]:
     shield = table(2, "Play Sister", boards=[(["Luna"], ["Aiko"]), (["Elf"], ["Medusa"])],
                    hands=[["Sister", "Elf"], ["Clown"]], pile=["Fallen Angel", "Hacker", "Reaper", "Necromancer"],
                    pile_face_up=True)

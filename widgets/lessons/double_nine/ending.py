@@ -33,7 +33,7 @@ from .play import (
 # --- 7. Game end and victory ------------------------------------------------------------------------------
 
 
-def _game_end() -> list[Step]:
+def game_end_steps() -> list[Step]:
     return [
         step("last-turn", "No extra turn on the last turn",
              position(2, boards=[(["Medusa"], ["Luna"]), (["Elf"], ["Sister"])], hands=[["Medusa", "Elf"],
@@ -142,7 +142,7 @@ def _game_end() -> list[Step]:
 # --- 8. The selection rules -------------------------------------------------------------------------------
 
 
-def _selection_rules() -> list[Step]:
+def selection_rules_steps() -> list[Step]:
     return [
         step("teams", "Team Rule",
              table(4, "Play Aiko", boards=[(["Elf"], []), (["Luna"], ["Reaper"]), (["Hacker"], []),

@@ -34,7 +34,7 @@ from .play import (
 # --- 4. The expansion cards 0-4 ---------------------------------------------------------------------------
 
 
-def _expansion_low() -> list[Step]:
+def expansion_low_steps() -> list[Step]:
     return [
         step("expansion-deck", "A game with the expansion cards",
              dealt(3, deck="expansion"),
@@ -161,7 +161,7 @@ def _expansion_low() -> list[Step]:
 # --- 5. The expansion cards 5-9 ---------------------------------------------------------------------------
 
 
-def _expansion_high() -> list[Step]:
+def expansion_high_steps() -> list[Step]:
     return [
         step("dark-aiko-place", "Dark Aiko curses a board",
              table(2, "Play Dark Aiko", boards=[(["Medusa"], ["Elf"]), (["Luna"], ["Elf"])],
@@ -261,7 +261,7 @@ def _expansion_high() -> list[Step]:
 # --- 6. Copies: Hacker, Shaman, Archangel -----------------------------------------------------------------
 
 
-def _copies() -> list[Step]:
+def copies_steps() -> list[Step]:
     remove_luna = mine(lambda s: "Luna" not in _boards(s)[P2]["x10"])
     return [
         step("hacker-constant", "Hacker and a [Constant] card",

@@ -27,18 +27,26 @@ else win a fight, else step away from South's Knights), so every step plays the 
 from __future__ import annotations
 
 from .. import Step, build_tutorial, played
-from .chapters import _defection, _first_game, _game_end, _hidden_token, _moving, _placing, _summoning
+from .chapters import (
+    defection_steps,
+    first_game_steps,
+    game_end_steps,
+    hidden_token_steps,
+    moving_steps,
+    placing_steps,
+    summoning_steps,
+)
 from .play import puzzles, reply
 from .rules import RULES
 
 CHAPTERS = (
-    ("first-game", "Your first game", _first_game),
-    ("moving", "Moving: the finer points", _moving),
-    ("placing", "Setting up: the Placement Phase in detail", _placing),
-    ("summoning", "Summoning: the finer points", _summoning),
-    ("game-end", "How a game can end", _game_end),
-    ("hidden-token", "The Hidden Token", _hidden_token),
-    ("defection", "Optional rule: Defection", _defection),
+    ("first-game", "Your first game", first_game_steps),
+    ("moving", "Moving: the finer points", moving_steps),
+    ("placing", "Setting up: the Placement Phase in detail", placing_steps),
+    ("summoning", "Summoning: the finer points", summoning_steps),
+    ("game-end", "How a game can end", game_end_steps),
+    ("hidden-token", "The Hidden Token", hidden_token_steps),
+    ("defection", "Optional rule: Defection", defection_steps),
 )
 
 

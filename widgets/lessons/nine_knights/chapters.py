@@ -32,7 +32,7 @@ FIGHTS = ("fight-starts", "higher-wins")
 DIFF_ONE = ("diff-one-attacker", "diff-one-defender")
 
 
-def _first_game() -> list[Step]:
+def first_game_steps() -> list[Step]:
     """What a first game needs, nothing more: move, reach the Goal, fight, summon, set up."""
     shuffled = [range(1, 10), [3, 8, 1, 5, 9, 6, 2, 7, 4]]
     placing = ["Knight 5", "e3", "Knight 1", "b3", "Knight 2", "c3", "Knight 3", "d3", "Knight 4", "f3",
@@ -168,7 +168,7 @@ def _first_game() -> list[Step]:
     ]
 
 
-def _moving() -> list[Step]:
+def moving_steps() -> list[Step]:
     """Moving: the finer points (the board refuses the rest in any game)."""
     return [
         Step(
@@ -220,7 +220,7 @@ def _moving() -> list[Step]:
     ]
 
 
-def _placing() -> list[Step]:
+def placing_steps() -> list[Step]:
     """The Placement Phase in detail: one Knight per field, the order seen from North."""
     start = _set_up("placement")
     return [
@@ -254,7 +254,7 @@ def _placing() -> list[Step]:
     ]
 
 
-def _hidden_token() -> list[Step]:
+def hidden_token_steps() -> list[Step]:
     """The Hidden Token against an 8: attacking, defending, and once it is revealed."""
     return [
         _win_game(
@@ -299,7 +299,7 @@ def _hidden_token() -> list[Step]:
     ]
 
 
-def _summoning() -> list[Step]:
+def summoning_steps() -> list[Step]:
     """Summoning: onto which field, and when there is nobody to summon."""
     attacked = played(position({"d4": "S8", "b4": "S2", "e3": "N7", "a9": "N1"}, waiting=[["S3", "S6"], []],
                               revealed=["N7"]), "d4", "e3")
@@ -329,7 +329,7 @@ def _summoning() -> list[Step]:
     ]
 
 
-def _game_end() -> list[Step]:
+def game_end_steps() -> list[Step]:
     """How a game ends: the Goal race, no legal move, and the house rule's draw."""
     knights = {"b9": "S5", "e9": "S6", "h9": "S8", "c8": "S7", "d9": "N4"}
     goals = [range(1, 10), [8, 1, 2, 5, 3, 4, 9, 6, 7]]  # no Knight on row 9 touches its own number
@@ -387,7 +387,7 @@ def _game_end() -> list[Step]:
     ]
 
 
-def _defection() -> list[Step]:
+def defection_steps() -> list[Step]:
     """The optional Defection rule, each step with it switched on."""
     many = {"b3": "S1", "c3": "S2", "g3": "S4", "h3": "S5"}  # South keeps five Knights on the board
     orders = [("AWR",) * 3, ("AWR", "AWR", "WAR")]  # North's 8 is an Archer here, so no defection in the fight
