@@ -1,11 +1,12 @@
 """The tutorials' lesson steps, one package per game (``widgets.lessons.nine_knights``, ...).
 
 Each package defines ``tutorial() -> widgets.lesson.Tutorial`` with every step of that game's
-tutorial, laid out the same way: ``rules.py`` (``RULES``, the game's atomic rules), a module of the
-positions, checks and replies the steps are made of, and the chapters' modules, each a list of
-:class:`Step` records per chapter; ``__init__.py`` lists ``CHAPTERS`` and builds the tutorial with
-:func:`build_tutorial`.  The notebook (``notebooks/tutorials/<game>.ipynb``) builds it once and shows one step per
-code cell, between the texts that teach the rule::
+tutorial, laid out the same way: ``rules.py`` (``RULES``, the game's atomic rules), ``play.py`` (the
+positions, checks, replies and kinds of step the steps are made of) and the chapters' modules, whose
+``<chapter>_steps()`` list each chapter's :class:`Step` records; ``__init__.py`` lists ``CHAPTERS`` and
+builds the tutorial with :func:`build_tutorial`.  :func:`played` sets a position up by playing decisions.
+The notebook (``notebooks/tutorials/<game>.ipynb``) builds the tutorial once and shows one step per code
+cell, between the texts that teach the rule::
 
     from widgets.lessons.nine_knights import tutorial
     lesson = tutorial()
@@ -80,7 +81,6 @@ class Step:
     learner: int | None = None
 
 
-
 def played(state: ninekit.State, *decisions) -> ninekit.State:
     """``state`` after ``decisions``, each named as a step's solution names it (a choice's words, a move dict
     or a Move: see ``widgets.lesson.resolve``); a decision that is not open raises ValueError with the choices.
@@ -99,8 +99,8 @@ def played(state: ninekit.State, *decisions) -> ninekit.State:
     return state
 
 
-def build_tutorial(key: str, title: str, rules: Iterable, chapters: Iterable[tuple[str, str, Callable[[], list]]],
-                   opponent=None):
+def build_tutorial(key: str, title: str, rules: Iterable,
+                   chapters: Iterable[tuple[str, str, Callable[[], Iterable[Step]]]], opponent=None):
     """A ``widgets.lesson.Tutorial`` of ``rules`` and ``chapters`` (``(key, title, steps)``, ``steps()`` the
     chapter's :class:`Step` records in order); ``opponent`` replies in every step that names none.
 
