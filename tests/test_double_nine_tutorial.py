@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from widgets.lesson import FIRST_CHAPTER_MOST
-from widgets.lessons.double_nine import P1, P2, RULES, _play, tutorial
+from widgets.lessons import played as _play
+from widgets.lessons.double_nine import P1, P2, RULES, tutorial
 
 
 @pytest.fixture(scope="module")

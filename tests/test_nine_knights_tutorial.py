@@ -10,7 +10,8 @@ import pytest
 
 from ninekit.nine_knights import PLACEMENT_ORDER
 from widgets.lesson import FIRST_CHAPTER_MOST
-from widgets.lessons.nine_knights import RULES, _play, tutorial
+from widgets.lessons import played as _play
+from widgets.lessons.nine_knights import RULES, tutorial
 
 SOUTH, NORTH = 0, 1
 

@@ -1,8 +1,12 @@
-"""The tutorials' lesson steps, one module per game (``widgets.lessons.nine_knights``, ...).
+"""The tutorials' lesson steps, one package per game (``widgets.lessons.nine_knights``, ...).
 
-Each module defines ``tutorial() -> widgets.lesson.Tutorial`` with every step of that game's
-tutorial.  The notebook (``notebooks/tutorials/<game>.ipynb``) builds it once and shows one step per
-code cell, between the texts that teach the rule::
+Each package defines ``tutorial() -> widgets.lesson.Tutorial`` with every step of that game's
+tutorial, laid out the same way: ``rules.py`` (``RULES``, the game's atomic rules), ``play.py`` (the
+positions, checks, replies and kinds of step the steps are made of) and the chapters' modules, whose
+``<chapter>_steps()`` list each chapter's :class:`Step` records; ``__init__.py`` lists ``CHAPTERS`` and
+builds the tutorial with :func:`build_tutorial`.  :func:`played` sets a position up by playing decisions.
+The notebook (``notebooks/tutorials/<game>.ipynb``) builds the tutorial once and shows one step per code
+cell, between the texts that teach the rule::
 
     from widgets.lessons.nine_knights import tutorial
     lesson = tutorial()
@@ -30,11 +34,93 @@ from __future__ import annotations
 import importlib
 import json
 import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields
 from pathlib import Path
+
+import ninekit
 
 STEP_CELL = re.compile(r'^\s*lesson\.steps\[["\']([\w-]+)["\']\]\s*$')
 TABLE_HEADING = "## Rules practised as lesson steps"
 STATIC_TAG = "lesson-picture"  # a step cell whose stored output is its picture (see store_static_pictures)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One lesson step as data: the arguments of ``Tutorial.step`` (see ``widgets.lesson.LessonStep``).
+
+    ``start``: the position the learner starts from; ``goal``: the decision asked, in words; ``check``: is
+    the goal reached (``state -> bool``); ``solution``: decisions that reach it; ``hint``, ``success`` and
+    ``miss`` (a text, or ``state -> text``): the feedback; ``wrong``: a wrong attempt and words its answer
+    contains; ``teaches``/``uses``: keys of the game's ``RULES``.  ``opponent``, ``turns``, ``until``,
+    ``table`` and ``learner``: as ``LessonStep`` takes them (``opponent`` None: the tutorial's own).
+
+        >>> from ninekit.nine_knights import position
+        >>> step = Step(key="fight", title="A fight", start=position({"c3": "S4", "c4": "N6"}), goal="Fight.",
+        ...             check=lambda s: False, solution=["c3", "c4"], hint="", teaches=("fight",))
+        >>> step.turns, step.uses
+        (1, ())
+    """
+
+    key: str
+    title: str
+    start: ninekit.State
+    goal: str
+    check: Callable[[ninekit.State], bool]
+    solution: Sequence
+    hint: object
+    success: str = ""
+    miss: object = None
+    wrong: tuple | None = None
+    teaches: Sequence[str] = ()
+    uses: Sequence[str] = ()
+    opponent: object = None
+    turns: int = 1
+    until: Callable[[ninekit.State], bool] | None = None
+    table: object = None
+    learner: int | None = None
+
+
+def played(state: ninekit.State, *decisions) -> ninekit.State:
+    """``state`` after ``decisions``, each named as a step's solution names it (a choice's words, a move dict
+    or a Move: see ``widgets.lesson.resolve``); a decision that is not open raises ValueError with the choices.
+
+        >>> from ninekit.nine_knights import position
+        >>> played(position({"c3": "S4", "g8": "N6"}), "c3", "c4").log(None)[-1]
+        'South moves an Archer c3 → c4'
+    """
+    from ..lesson import resolve  # widgets.lesson needs ipywidgets: loaded when a step is built
+
+    for item in decisions:
+        move = resolve(state, item)
+        if move is None:
+            raise ValueError(f"{item!r} is not a decision open now: {[str(m) for m in state.legal_moves()]}")
+        state = state.play(move)
+    return state
+
+
+def build_tutorial(key: str, title: str, rules: Iterable,
+                   chapters: Iterable[tuple[str, str, Callable[[], Iterable[Step]]]], opponent=None):
+    """A ``widgets.lesson.Tutorial`` of ``rules`` and ``chapters`` (``(key, title, steps)``, ``steps()`` the
+    chapter's :class:`Step` records in order); ``opponent`` replies in every step that names none.
+
+        >>> from ninekit.nine_knights import position
+        >>> fight = Step(key="fight", title="A fight", start=position({"c3": "S4", "c4": "N6"}), goal="Fight.",
+        ...              check=lambda s: False, solution=["c3", "c4"], hint="")
+        >>> lesson = build_tutorial("doctest", "Doctest", [], [("first", "First moves", lambda: [fight])])
+        >>> [c.steps for c in lesson.chapters], lesson.spec("fight")["goal"]
+        ([['fight']], 'Fight.')
+    """
+    from ..lesson import Tutorial  # widgets.lesson needs ipywidgets: loaded when a tutorial is built
+
+    lesson = Tutorial(key, title, rules=rules)
+    for chapter_key, chapter_title, steps in chapters:
+        lesson.chapter(chapter_key, chapter_title)
+        for step in steps():
+            spec = {f.name: getattr(step, f.name) for f in fields(step)}
+            spec["opponent"] = spec["opponent"] or opponent
+            lesson.step(spec.pop("key"), spec.pop("start"), **spec)
+    return lesson
 
 
 def tutorial_for(game: str):

@@ -1,340 +1,38 @@
-"""The Nine Knights tutorial's lesson steps: every rule is a decision the learner makes on the board.
-
-Lessons are data here.  :data:`RULES` lists the game's atomic rules (where each comes from: the rulebook,
-the project's rulings, or a house rule of this app); :data:`CHAPTERS` lists the chapters, each a few
-:class:`Step` records (title, start, goal, solution, the rules it teaches and the rules it uses), built by
-small helpers, one per recurring kind of step (:func:`_win_fight`, :func:`_reach`, :func:`_win_game`);
-``tutorial()`` feeds them to :class:`widgets.lesson.Tutorial`.  ``notebooks/tutorials/nine_knights.ipynb``
-shows one step per cell under the chapters' headings, and ``docs/nine_knights.md`` has the rules-to-steps
-table written from this data (``python -m widgets.lessons nine_knights``).
-
-Every position is built explicitly with the rules engine (``position(...)`` for the movement phase,
-:func:`_set_up` for the Duty Tokens and the Placement Phase, South always drawn to start), so no step
-depends on how a new game is dealt; the checks read the outcome, never the exact clicks, so any legal way
-to the goal counts.  North replies with :func:`reply`, a fixed, readable policy (win at once if it can,
-else win a fight, else step away from South's Knights), so every step plays the same way each time.
-
-    >>> lesson = tutorial()
-    >>> lesson.steps["fight-difference-one"].goal
-    'Win a fight with your Knight 6.'
-    >>> [c.title for c in lesson.chapters][:2]
-    ['Your first game', 'Moving: the finer points']
-    >>> sorted(puzzles())
-    ['goal-race', 'reveal-attack', 'win-no-knights']
-"""
+"""The Nine Knights tutorial's chapters: each a function listing its steps (:class:`widgets.lessons.Step`)
+in the notebook's order."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from ninekit.nine_knights import DUTY, owner, position
 
-import ninekit
-from ninekit.nine_knights import COLOUR, DUTY, KNIGHT_IDS, SQUARES, fight, owner, position
-
-from ..lesson import Rule, Tutorial, resolve
-from ..tables.nine_knights import NineKnightsTable
-
-SOUTH, NORTH = 0, 1
-# The set-up steps' deal, fixed: South's and North's Goal Tokens from column a to i, and the Hidden Tokens.
-DEALT_GOALS = ((4, 9, 2, 7, 1, 6, 3, 8, 5), (6, 1, 8, 3, 9, 5, 2, 7, 4))
-DEALT_HIDDEN = (3, 5)
-
-RULES = [
-    # Components and set-up
-    Rule("knights", "Each player has nine Knights of one colour: three Archers, three Warriors and three Rangers"),
-    Rule("board", "The board has 9 columns a–i and 10 rows; South's home rank is row 1, North's row 10",
-         "ruling"),
-    Rule("goal-tokens", "Each player's Goal Tokens 1–9 lie on that player's home rank, in a random order",
-         "rulebook; ruling"),
-    Rule("hidden-deal", "Each player secretly draws one Hidden Token and keeps it face down; the other three go "
-         "back to the box unseen"),
-    Rule("hidden-numbers", "The five Hidden Tokens are numbered 1–5", "ruling"),
-    Rule("duty-one-each", "Every Knight carries exactly one Duty Token; its owner sees it, the opponent does not"),
-    Rule("duty-groups", "Duty Tokens 1–3, 4–6 and 7–9 form the Small, Medium and High Number Groups, each with one "
-         "Archer, one Warrior and one Ranger"),
-    Rule("duty-one-group-at-a-time", "The player chooses, one group at a time, which type gets which number",
-         "ruling"),
-    Rule("first-player", "The first player is chosen at random (in a new game, from its seed); in these lessons "
-         "you play South, who was drawn to start"),
-    Rule("placement-rows", "Knights are placed on empty fields of the owner's two rows next to home (South rows "
-         "2–3, North rows 8–9)", "ruling"),
-    Rule("one-per-field", "A field holds one Knight"),
-    Rule("placement-choice", "Which six Knights to place, and so which three wait, is the player's choice"),
-    Rule("placement-order", "Placement order as printed: first player 1 Knight, second 2, first 2, second 2, "
-         "first 2"),
-    Rule("placement-order-completed", "The order goes on with second player 2, first player 1, so that each "
-         "places six", "ruling"),
-    Rule("waiting-area", "The three Knights not placed form the player's Waiting Area", "rulebook; ruling"),
-    Rule("first-move", "After the Placement Phase the first player makes the first move; then turns alternate"),
-    # Moving
-    Rule("move-own-knight", "On your turn you move one of your own Knights"),
-    Rule("move-one-field", "A Knight moves one field in any of the 8 directions (front, behind, left, right, "
-         "diagonals)"),
-    Rule("same-moves", "Archers, Warriors and Rangers all move the same way"),
-    Rule("move-backwards", "Moving backwards and sideways is allowed"),
-    Rule("change-knight", "Until its field is chosen, the move can switch to another Knight (how this app splits "
-         "a move into two clicks)", "house rule"),
-    Rule("no-own-knight", "A Knight may not move onto a field occupied by another Knight of its owner"),
-    Rule("no-own-goal", "A Knight may not move onto its own side's Goal Token fields"),
-    Rule("enemy-goal-match", "A Knight may enter an opponent's Goal Token field only if the numbers match"),
-    Rule("no-pass", "You cannot pass your turn"),
-    # Fights
-    Rule("fight-starts", "Moving onto an enemy Knight starts a fight"),
-    Rule("numbers-revealed", "Both Duty numbers are revealed in a fight"),
-    Rule("numbers-stay-public", "A number revealed in a fight stays known for the rest of the game", "ruling"),
-    Rule("higher-wins", "Without a special situation the higher number wins"),
-    Rule("attacker-moves-in", "An attacker that wins moves onto the contested field", "ruling"),
-    Rule("defender-stays", "A defender that wins stays on its field", "ruling"),
-    Rule("loser-face-up", "The loser leaves the board and lies face up beside it"),
-    Rule("equal-attacker", "Equal numbers: the attacking Knight wins"),
-    Rule("diff-one-attacker", "A difference of 1: the lower number wins when it attacks"),
-    Rule("diff-one-defender", "A difference of 1: the lower number wins also when it is attacked"),
-    Rule("one-beats-nine", "1 against 9: the 1 wins, whoever attacks"),
-    Rule("hidden-beats-eight", "A Knight whose number equals its owner's Hidden Token beats an 8 if the owner "
-         "reveals the token"),
-    Rule("hidden-own-number-only", "The Hidden Token helps only the Knight whose number it shows"),
-    Rule("fight-check-order", "Order of the fight checks: Hidden Token against 8, 1 against 9, difference of 1, "
-         "equal numbers, higher number", "ruling"),
-    Rule("reveal-choice-defender", "Revealing is the owner's choice, asked also of a defender on the opponent's "
-         "turn", "rulebook; ruling"),
-    Rule("reveal-question-when", "The question comes whenever a Knight 1–5 fights an 8 while its owner's token is "
-         "secret; Reveal is offered only if the token matches (how this app decides where the rules are silent)",
-         "house rule"),
-    Rule("reveal-stays", "A revealed Hidden Token stays public and beats an 8 again without a question", "ruling"),
-    # Summoning
-    Rule("summon-after-loss", "After losing a Knight its owner summons one Knight from the Waiting Area"),
-    Rule("summon-choice", "Which waiting Knight to summon is the owner's choice"),
-    Rule("beaten-out", "A beaten Knight is out for good: only waiting Knights can be summoned"),
-    Rule("summon-fields", "A summoned Knight goes onto an empty field of its owner that has the summoning icon"),
-    Rule("summon-fields-where", "The summoning fields are b2, e2, h2 for South and b9, e9, h9 for North; no other "
-         "field takes a summoned Knight", "ruling"),
-    Rule("summon-skip-none-waiting", "With no Knight waiting, the summon is skipped and play goes on"),
-    Rule("summon-skip-fields-full", "With all the owner's summoning fields occupied, the summon is skipped",
-         "ruling"),
-    # The end
-    Rule("goal-win", "A Knight reaching the opponent's Goal Token of its own number wins the game at once"),
-    Rule("no-knights-lose", "A player with no Knights left, neither on the board nor waiting, loses",
-         "rulebook; ruling"),
-    Rule("no-legal-move-loses", "A player who must move but has no legal move loses", "ruling"),
-    Rule("secrets-shown-at-end", "When the game ends, every Duty number and both Hidden Tokens are shown "
-         "(how this app decides where the rules are silent)", "house rule"),
-    Rule("quiet-draw", "60 turns in a row without a fight end the game in a draw (the number can be chosen when "
-         "a game starts)", "house rule"),
-    Rule("quiet-reset", "A fight sets the count of quiet turns back to 0", "house rule"),
-    # The Defection variant
-    Rule("defection-optional", "Defection is an optional rule, left out of a first game"),
-    Rule("defect-same-type", "In a fight between Knights of the same type the loser defects, with its Duty Token, "
-         "to the winner's Waiting Area"),
-    Rule("defect-other-type", "Knights of different types do not defect: the loser is simply beaten"),
-    Rule("defect-summon-now", "A winner with fewer than 5 Knights on the board must summon the Knight won over at "
-         "once"),
-    Rule("defect-summon-order", "The beaten player summons first, then the winner's forced summon", "ruling"),
-    Rule("defect-waits", "A winner with 5 or more Knights on the board keeps the Knight won over waiting"),
-    Rule("defect-summoned-later", "A Knight won over is summoned when one of its new owner's Knights is beaten"),
-    Rule("defect-own-number", "A Knight won over fights for its new owner with its own number"),
-    Rule("defect-hidden", "A Knight won over uses its new owner's Hidden Token"),
-    Rule("defect-won-back", "A Knight won over can be won back"),
-    Rule("defect-goal", "A Knight won over wins on its new opponent's Goal Token of its number", "rulebook; ruling"),
-]
-
-
-# --- North's replies -------------------------------------------------------------------------------
-
-
-def _row(square: str) -> int:
-    return int(square[1:])
-
-
-def _distance(a: str, b: str) -> int:
-    return max(abs(ord(a[0]) - ord(b[0])), abs(_row(a) - _row(b)))
-
-
-def _score(state: ninekit.State, frm: str, to: str) -> float:
-    """How much the side to move likes moving its Knight from ``frm`` to ``to`` (full truth: a script)."""
-    pos = state.position
-    seat = state.to_move
-    knight = pos.board[SQUARES.index(frm)]
-    other = pos.board[SQUARES.index(to)]
-    if _row(to) in (1, 10):
-        return 100  # only a matching Goal field is ever legal: it wins at once
-    if other is not None:
-        a_seat, d_seat = owner(pos, knight), owner(pos, other)  # each side reveals its Hidden Token if it helps
-        a_hidden = pos.hidden[a_seat] if pos.hidden[a_seat] == DUTY[knight] else None
-        d_hidden = pos.hidden[d_seat] if pos.hidden[d_seat] == DUTY[other] else None
-        won = fight(DUTY[knight], DUTY[other], attacker_hidden=a_hidden, defender_hidden=d_hidden) == "attacker"
-        return 50 if won else -50
-    enemies = [SQUARES[i] for i, k in enumerate(pos.board) if k is not None and owner(pos, k) != seat]
-    return min((_distance(to, e) for e in enemies), default=0)
-
-
-def reply(state: ninekit.State):
-    """North's decision in a step: win at once, else win a fight, else keep away; reveal when it may."""
-    legal = state.legal_moves()
-    kinds = {m.kind for m in legal}
-    if "reveal" in kinds:
-        return next(m for m in legal if m.kind == "reveal")
-    if "select" in kinds:  # the Knight with the best move (the first one on a tie)
-        best = max(((_score(state, m.args[0], t.args[0]), -n) for n, m in enumerate(legal)
-                    for t in state.play(m).legal_moves() if t.kind == "to"), default=(0, 0))
-        return legal[-best[1]]
-    if "to" in kinds:
-        frm = state.view(state.to_move)["selected"]
-        moves = [m for m in legal if m.kind == "to"]
-        return max(moves, key=lambda m: (_score(state, frm, m.args[0]), -moves.index(m)))
-    return legal[0]
-
-
-# --- building and checking -------------------------------------------------------------------------
-
-
-def _play(state: ninekit.State, *items) -> ninekit.State:
-    """``state`` after the decisions ``items`` (choice words, as a learner would click them)."""
-    for item in items:
-        move = resolve(state, item)
-        if move is None:
-            raise ValueError(f"{item!r} is not a decision open now: {[str(m) for m in state.legal_moves()]}")
-        state = state.play(move)
-    return state
-
-
-def _to(square: str) -> dict:
-    return {"kind": "to", "args": [square]}
-
-
-def _on(state: ninekit.State, knight: str):
-    """The square ``knight`` stands on, or None."""
-    board = state.position.board
-    return SQUARES[board.index(knight)] if knight in board else None
-
-
-def _fell(state: ninekit.State, *knights: str) -> bool:
-    return any(k in state.position.fallen for k in knights)
-
-
-def _won(seat: int):
-    return lambda state: state.outcome is not None and state.outcome.winners == (seat,)
-
-
-def _set_up(phase: str = "duty") -> ninekit.State:
-    """A game at the start of set-up (``"duty"``) or of the Placement Phase (``"placement"``, both players'
-    Duty Tokens given as Archer, Warrior, Ranger in every group), built explicitly: the deal is
-    :data:`DEALT_GOALS` and :data:`DEALT_HIDDEN`, and South is the first player, marked as drawn at random (as
-    in a new game: the views say so), whatever a new game's seed would draw."""
-    base = position({"e5": "S1", "e6": "N1"}).position  # a valid Position; every field below is replaced
-    empty = {"board": (None,) * len(SQUARES), "fallen": (), "revealed": frozenset(), "defected": frozenset(),
-             "goals": DEALT_GOALS, "hidden": DEALT_HIDDEN, "hidden_shown": (False, False), "turn": 0,
-             "placed": 0, "quiet": 0, "first": SOUTH, "first_drawn": True}
-    if phase == "duty":
-        pos = dataclasses.replace(base, **empty, orders=((None,) * 3, (None,) * 3), waiting=((), ()),
-                                  phase="duty", step=("duty", SOUTH, 0))
-    else:
-        waiting = tuple(tuple(k for k in KNIGHT_IDS if COLOUR[k] == side) for side in (SOUTH, NORTH))
-        pos = dataclasses.replace(base, **empty, orders=(("AWR",) * 3, ("AWR",) * 3), waiting=waiting,
-                                  phase="placement", step=("pick", SOUTH))
-    return ninekit.make("nine_knights").state_at(pos)
-
-
-def _orders_text(state: ninekit.State, seat: int, letter: str) -> str:
-    orders = state.position.orders[seat]
-    numbers = [g * 3 + o.index(letter) + 1 for g, o in enumerate(orders) if o is not None]
-    return ", ".join(map(str, numbers)) or "none yet"
-
-
-def _lost_on_e3(**extra) -> ninekit.State:
-    """North's 7 has just beaten South's 5 on e3; South is to summon from its Waiting Area (if any)."""
-    knights = {"e3": "S5", "b4": "S2", "e4": "N7", "a9": "N1", **extra.pop("knights", {})}
-    waiting = extra.pop("waiting", [["S3", "S6", "S8"], []])
-    return _play(position(knights, waiting=waiting, revealed=["N7"], to_move=NORTH, **extra), "e4", "e3")
-
-
-# --- the kinds of steps ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Step:
-    """One lesson step as data: what :meth:`widgets.lesson.Tutorial.step` needs, North replying by
-    :func:`reply`.  ``teaches``/``uses`` name rules of :data:`RULES`; ``wrong`` is a wrong attempt and words
-    its answer must contain; ``miss`` says why an attempt missed, in what the learner sees."""
-
-    key: str
-    title: str
-    start: ninekit.State
-    goal: str
-    solution: Sequence
-    check: Callable[[ninekit.State], bool]
-    miss: Callable[[ninekit.State], str] | str
-    hint: str
-    success: str
-    wrong: tuple
-    teaches: tuple[str, ...]
-    uses: tuple[str, ...] = ()
-    turns: int = 1
-    table: object = None  # a table adapter that draws less (the first step), or None for the game's own
-
-
-def _win_fight(mine: str, targets: Sequence[str], lost: str, **step) -> Step:
-    """A step won by beating one of ``targets`` with ``mine`` (kept alive); ``lost``: why ``mine`` fell."""
-    targets = tuple(targets)
-    return Step(check=lambda s: not _fell(s, mine) and _fell(s, *targets),
-                miss=lambda s: lost if _fell(s, mine) else "you did not win a fight", **step)
-
-
-def _beat(knight: str, mine: str = "", lost: str = "", **step) -> Step:
-    """A step won once ``knight`` (an enemy) is beaten; ``lost``: why, if the learner's ``mine`` fell."""
-    still = f"North's {DUTY[knight]} is still on the board"
-    return Step(check=lambda s: _fell(s, knight), miss=lambda s: lost if mine and _fell(s, mine) else still,
-                **step)
-
-
-def _reach(knight: str, squares: Sequence[str], miss: Callable[[str | None], str], **step) -> Step:
-    """A step won once ``knight`` stands on one of ``squares``; ``miss(where it stands)`` says why not."""
-    squares = tuple(squares)
-    return Step(check=lambda s: _on(s, knight) in squares, miss=lambda s: miss(_on(s, knight)), **step)
-
-
-def _win_game(miss: Callable[[ninekit.State], str] | str, **step) -> Step:
-    """A step won when South wins the game."""
-    return Step(check=_won(SOUTH), miss=miss, **step)
-
-
-def _north_won_or(text: str) -> Callable[[ninekit.State], str]:
-    return lambda s: f"North's {text}" if s.outcome and s.outcome.winners == (NORTH,) else "you did not win"
-
-
-def _select_north(square: str) -> tuple:
-    return {"kind": "select", "args": [square]}, "is North's"
-
-
-# --- the puzzles (exactly one move wins at once; tests/test_teach.py brute-forces them) -------------
-
-
-def _puzzle_race() -> ninekit.State:
-    return position({"c9": "S3", "f9": "S5", "i9": "S8", "d7": "S6", "g2": "N7", "c6": "N4", "f7": "N9",
-                     "a8": "N2"}, goals=[range(1, 10), [5, 7, 1, 9, 2, 4, 6, 3, 8]], revealed=["N7"])
-
-
-def _puzzle_last_knight() -> ninekit.State:
-    return position({"c5": "S8", "e7": "S7", "d5": "S5", "g6": "S9", "d6": "N7"}, revealed=["N7"])
-
-
-def _puzzle_reveal() -> ninekit.State:
-    return position({"g3": "S9", "h3": "S2", "f2": "S3", "c5": "S7", "e4": "S6", "g2": "N8"},
-                    hidden=(2, 4), revealed=["N8"])
-
-
-def puzzles() -> dict[str, ninekit.State]:
-    """The three steps that are puzzles (exactly one move wins at once), by step key: for the tests."""
-    return {"goal-race": _puzzle_race(), "win-no-knights": _puzzle_last_knight(), "reveal-attack": _puzzle_reveal()}
-
-
-# --- the chapters ----------------------------------------------------------------------------------
+from ...tables.nine_knights import NineKnightsTable
+from .. import Step, played
+from .play import (
+    NORTH,
+    SOUTH,
+    _beat,
+    _distance,
+    _fell,
+    _lost_on_e3,
+    _north_won_or,
+    _on,
+    _orders_text,
+    _puzzle_last_knight,
+    _puzzle_race,
+    _puzzle_reveal,
+    _reach,
+    _select_north,
+    _set_up,
+    _to,
+    _win_fight,
+    _win_game,
+)
 
 FIGHTS = ("fight-starts", "higher-wins")
 DIFF_ONE = ("diff-one-attacker", "diff-one-defender")
 
 
-def _first_game() -> list[Step]:
+def first_game_steps() -> list[Step]:
     """What a first game needs, nothing more: move, reach the Goal, fight, summon, set up."""
     shuffled = [range(1, 10), [3, 8, 1, 5, 9, 6, 2, 7, 4]]
     placing = ["Knight 5", "e3", "Knight 1", "b3", "Knight 2", "c3", "Knight 3", "d3", "Knight 4", "f3",
@@ -343,7 +41,7 @@ def _first_game() -> list[Step]:
         _reach(
             "S3", ["e5"], lambda at: f"your Ranger is on {at}: only the diagonal way, d4 then e5, takes two turns",
             key="move-one-field", title="Moving one field", table=NineKnightsTable(details=False),
-            start=_play(position({"c3": "S3", "h8": "N6"}), "c3"),
+            start=played(position({"c3": "S3", "h8": "N6"}), "c3"),
             goal="Bring your Ranger from c3 to e5 in two turns.",
             solution=["d4", "d4", "e5"], turns=3,
             hint="A Knight moves one field per turn, diagonals included. Which field lies between c3 and e5?",
@@ -354,7 +52,7 @@ def _first_game() -> list[Step]:
         _win_game(
             "your Knight 6 did not reach North's Goal Token 6",
             key="ban-enemy-goal", title="Reaching the Goal",
-            start=_play(position({"e9": "S6", "a5": "N2"}, goals=shuffled), "e9"),
+            start=played(position({"e9": "S6", "a5": "N2"}, goals=shuffled), "e9"),
             goal="Win the game with your Knight 6 this turn.",
             solution=["f10"],
             hint="Read the numbers on row 10 next to your Knight: they are shuffled.",
@@ -365,7 +63,7 @@ def _first_game() -> list[Step]:
         _win_fight(
             "S6", ["N4"], "North's secret Knight was an 8, and the higher number wins",
             key="fight-higher", title="A fight: the higher number",
-            start=_play(position({"e5": "S6", "b3": "S2", "d6": "N4", "f6": "N8", "a9": "N1"}, revealed=["N4"]),
+            start=played(position({"e5": "S6", "b3": "S2", "d6": "N4", "f6": "N8", "a9": "N1"}, revealed=["N4"]),
                         "e5"),
             goal="Win a fight with your Knight 6. North's Knight on d6 showed its number, 4, in an earlier "
                  "fight; the one on f6 is still secret.",
@@ -379,7 +77,7 @@ def _first_game() -> list[Step]:
         _beat(
             "N5", "S5", "North attacked first: with equal numbers the attacking Knight wins",
             key="fight-equal", title="Equal numbers",
-            start=_play(position({"d4": "S5", "b3": "S2", "e5": "N5", "a9": "N1"}, revealed=["N5"]), "d4"),
+            start=played(position({"d4": "S5", "b3": "S2", "e5": "N5", "a9": "N1"}, revealed=["N5"]), "d4"),
             goal="North's Knight 5 stands next to your Knight 5: beat it.",
             solution=["e5"],
             hint="With equal numbers, who wins depends on who attacks.",
@@ -389,7 +87,7 @@ def _first_game() -> list[Step]:
         _win_fight(
             "S6", ["N5", "N7"], "6 against 5 differ by 1, so the lower number, North's 5, wins",
             key="fight-difference-one", title="A difference of 1",
-            start=_play(position({"e5": "S6", "b3": "S2", "d6": "N5", "f6": "N7", "a9": "N1"},
+            start=played(position({"e5": "S6", "b3": "S2", "d6": "N5", "f6": "N7", "a9": "N1"},
                                  revealed=["N5", "N7"]), "e5"),
             goal="Win a fight with your Knight 6.",
             solution=["f6"],
@@ -401,7 +99,7 @@ def _first_game() -> list[Step]:
         _win_fight(
             "S1", ["N9", "N3"], "3 against 1: no special case, so the higher number wins",
             key="fight-one-beats-nine", title="1 beats 9",
-            start=_play(position({"e5": "S1", "b3": "S2", "d6": "N9", "f6": "N3", "a9": "N1"},
+            start=played(position({"e5": "S1", "b3": "S2", "d6": "N9", "f6": "N3", "a9": "N1"},
                                  revealed=["N9", "N3"]), "e5"),
             goal="Win a fight with your Knight 1.",
             solution=["d6"],
@@ -437,7 +135,7 @@ def _first_game() -> list[Step]:
             teaches=("duty-one-each", "duty-groups", "duty-one-group-at-a-time")),
         Step(
             key="placement-rows", title="Placing: your two rows",
-            start=_play(_set_up("placement"), "Knight 5"),
+            start=played(_set_up("placement"), "Knight 5"),
             goal="You have taken your Knight 5 (a Warrior) from the Waiting Area: place it as far forward as "
                  "the rules allow.",
             check=lambda s: (_on(s, "S5") or "x0")[1:] == "3",
@@ -470,12 +168,12 @@ def _first_game() -> list[Step]:
     ]
 
 
-def _moving() -> list[Step]:
+def moving_steps() -> list[Step]:
     """Moving: the finer points (the board refuses the rest in any game)."""
     return [
         Step(
             key="move-any-direction", title="Backwards and sideways",
-            start=_play(position({"e5": "S5", "b3": "S7", "e6": "N9", "a9": "N1"}, revealed=["N9"]), "e5"),
+            start=played(position({"e5": "S5", "b3": "S7", "e6": "N9", "a9": "N1"}, revealed=["N9"]), "e5"),
             goal="North's 9 (its number is known from an earlier fight) would beat your Warrior 5: step out of "
                  "its reach.",
             check=lambda s: _on(s, "S5") is not None and _on(s, "N9") is not None
@@ -490,7 +188,7 @@ def _moving() -> list[Step]:
         _reach(
             "S7", ["g4"], lambda at: "the Knight on g3 did not move to g4",
             key="change-knight", title="Choosing a different Knight",
-            start=_play(position({"c3": "S4", "g3": "S7", "f8": "N5"}), "c3"),
+            start=played(position({"c3": "S4", "g3": "S7", "f8": "N5"}), "c3"),
             goal="The Knight on c3 is chosen, but you want to move the one on g3 to g4.",
             solution=["Choose a different Knight", "g3", "g4"],
             hint="Look at the buttons below the board.",
@@ -501,7 +199,7 @@ def _moving() -> list[Step]:
         _reach(
             "S4", ["c5", "d5", "e5"], lambda at: f"your Archer went to {at}, not to row 5",
             key="ban-own-knight", title="Not onto your own Knight",
-            start=_play(position({"d4": "S4", "d5": "S5", "c5": "S6", "h8": "N7"}), "d4"),
+            start=played(position({"d4": "S4", "d5": "S5", "c5": "S6", "h8": "N7"}), "d4"),
             goal="Bring your Archer 4 onto row 5 this turn.",
             solution=["e5"],
             hint="Two of the three fields of row 5 next to your Archer are taken by your own Knights.",
@@ -511,7 +209,7 @@ def _moving() -> list[Step]:
         _reach(
             "S4", ["b3", "d3"], lambda at: f"{at} is not diagonal from c2",
             key="ban-own-goal", title="Not onto your own Goal fields",
-            start=_play(position({"c2": "S4", "g7": "N7"}), "c2"),
+            start=played(position({"c2": "S4", "g7": "N7"}), "c2"),
             goal="Move your Archer 4 diagonally: to one of the four fields touching c2 at a corner.",
             solution=["d3"],
             hint="b1 and d1 touch c2 at a corner, but row 1 holds your own Goal Tokens.",
@@ -522,14 +220,14 @@ def _moving() -> list[Step]:
     ]
 
 
-def _placing() -> list[Step]:
+def placing_steps() -> list[Step]:
     """The Placement Phase in detail: one Knight per field, the order seen from North."""
     start = _set_up("placement")
     return [
         _reach(
             "S1", ["e2", "e3"], lambda at: f"Knight 1 stands on {at}, not in column e",
             key="placement-one-per-field", title="Placing: one Knight per field",
-            start=_play(start, "Knight 5", "e3", "Knight 5", "e8", "Knight 2", "b8", "Knight 2", "h3", "Knight 1"),
+            start=played(start, "Knight 5", "e3", "Knight 5", "e8", "Knight 2", "b8", "Knight 2", "h3", "Knight 1"),
             goal="Place your Knight 1 in column e, like your Knight 5.",
             solution=["e2"],
             hint="Column e has two fields in your rows, and one of them is taken.",
@@ -538,7 +236,7 @@ def _placing() -> list[Step]:
             teaches=("one-per-field",), uses=("placement-rows",)),
         Step(
             key="placement-two", title="Placing: the order, and who waits",
-            start=_play(start, "Knight 5", "e3", "Knight 5", "e8", "Knight 2", "b8", "Knight 1", "b3", "Knight 2",
+            start=played(start, "Knight 5", "e3", "Knight 5", "e8", "Knight 2", "b8", "Knight 1", "b3", "Knight 2",
                         "h3", "Knight 3", "h8", "Knight 6", "d9", "Knight 4", "d3", "Knight 6", "f3"),
             goal="You are North now: place your last two Knights so that Knights 7, 8 and 9 are the three left "
                  "in your Waiting Area.",
@@ -556,7 +254,7 @@ def _placing() -> list[Step]:
     ]
 
 
-def _hidden_token() -> list[Step]:
+def hidden_token_steps() -> list[Step]:
     """The Hidden Token against an 8: attacking, defending, and once it is revealed."""
     return [
         _win_game(
@@ -575,7 +273,7 @@ def _hidden_token() -> list[Step]:
         _beat(
             "N8", "S2", "without the Hidden Token the higher number, 8, wins, and that was your last Knight",
             key="reveal-defend", title="Revealing when attacked",
-            start=_play(position({"e5": "S2", "e6": "N8", "a9": "N1"}, hidden=(2, 4), revealed=["N8"],
+            start=played(position({"e5": "S2", "e6": "N8", "a9": "N1"}, hidden=(2, 4), revealed=["N8"],
                                  to_move=NORTH), "e6", "e5"),
             goal="North's 8 attacks your last Knight, a 2, on North's turn. Your Hidden Token is 2: win the "
                  "fight.",
@@ -589,7 +287,7 @@ def _hidden_token() -> list[Step]:
         _win_fight(
             "S2", ["N8", "N1"], "2 against 1 differ by 1, so the lower number, North's 1, wins",
             key="reveal-again", title="A revealed token keeps working",
-            start=_play(position({"e5": "S2", "b3": "S6", "d6": "N8", "f6": "N1", "a9": "N3"}, hidden=(2, 4),
+            start=played(position({"e5": "S2", "b3": "S6", "d6": "N8", "f6": "N1", "a9": "N3"}, hidden=(2, 4),
                                  hidden_revealed=(True, False), revealed=["N8", "N1", "S2"]), "e5"),
             goal="Win a fight with your Knight 2. Your Hidden Token 2 was revealed in an earlier fight.",
             solution=["d6"],
@@ -601,15 +299,15 @@ def _hidden_token() -> list[Step]:
     ]
 
 
-def _summoning() -> list[Step]:
+def summoning_steps() -> list[Step]:
     """Summoning: onto which field, and when there is nobody to summon."""
-    attacked = _play(position({"d4": "S8", "b4": "S2", "e3": "N7", "a9": "N1"}, waiting=[["S3", "S6"], []],
+    attacked = played(position({"d4": "S8", "b4": "S2", "e3": "N7", "a9": "N1"}, waiting=[["S3", "S6"], []],
                               revealed=["N7"]), "d4", "e3")
     return [
         _reach(
             "S6", ["e2"], lambda at: f"{at} is not next to e3; e2 is the summoning field that is",
             key="summon-field", title="Summoning fields",
-            start=_play(attacked, "Summon Knight 6"),
+            start=played(attacked, "Summon Knight 6"),
             goal="Your 8 attacked North's 7 on e3 and lost. Summon your Knight 6 next to the 7.",
             solution=["e2"],
             hint="The dashed rings are your summoning fields. Which of them touches e3?",
@@ -631,7 +329,7 @@ def _summoning() -> list[Step]:
     ]
 
 
-def _game_end() -> list[Step]:
+def game_end_steps() -> list[Step]:
     """How a game ends: the Goal race, no legal move, and the house rule's draw."""
     knights = {"b9": "S5", "e9": "S6", "h9": "S8", "c8": "S7", "d9": "N4"}
     goals = [range(1, 10), [8, 1, 2, 5, 3, 4, 9, 6, 7]]  # no Knight on row 9 touches its own number
@@ -674,7 +372,7 @@ def _game_end() -> list[Step]:
             uses=("summon-fields", "summon-fields-where", "higher-wins", "no-knights-lose")),
         Step(
             key="quiet-draw", title="The quiet-move draw (house rule)",
-            start=_play(position({"e5": "S6", "b3": "S2", "d6": "N4", "a9": "N1"}, revealed=["N4"], quiet=59),
+            start=played(position({"e5": "S6", "b3": "S2", "d6": "N4", "a9": "N1"}, revealed=["N4"], quiet=59),
                         "e5"),
             goal="59 turns in a row passed without a fight: one more quiet turn is a draw. Keep the game going.",
             check=lambda s: _fell(s, "N4") and not s.is_over,
@@ -689,7 +387,7 @@ def _game_end() -> list[Step]:
     ]
 
 
-def _defection() -> list[Step]:
+def defection_steps() -> list[Step]:
     """The optional Defection rule, each step with it switched on."""
     many = {"b3": "S1", "c3": "S2", "g3": "S4", "h3": "S5"}  # South keeps five Knights on the board
     orders = [("AWR",) * 3, ("AWR", "AWR", "WAR")]  # North's 8 is an Archer here, so no defection in the fight
@@ -697,7 +395,7 @@ def _defection() -> list[Step]:
     return [
         Step(
             key="defect-won-over", title="Defection: winning a Knight over",
-            start=_play(position({"e5": "S6", "d6": "N3", "f6": "N4", "a9": "N1", **many}, revealed=["N3", "N4"],
+            start=played(position({"e5": "S6", "d6": "N3", "f6": "N4", "a9": "N1", **many}, revealed=["N3", "N4"],
                                  defection=True), "e5"),
             goal="With the Defection rule on: win one of North's Knights over to your side with your Ranger 6.",
             check=lambda s: "N3" in s.position.defected,
@@ -712,7 +410,7 @@ def _defection() -> list[Step]:
             uses=("higher-wins",) + DIFF_ONE),
         Step(
             key="defect-summon-at-once", title="Defection: summoned at once",
-            start=_play(position({"e5": "S6", "b3": "S1", "d6": "N3", "f6": "N4", "a9": "N1"},
+            start=played(position({"e5": "S6", "b3": "S1", "d6": "N3", "f6": "N4", "a9": "N1"},
                                  waiting=[[], ["N5"]], revealed=["N3", "N4"], defection=True), "e5"),
             goal="You have only two Knights on the board. Win North's Ranger 3 over and bring it into play on e2.",
             check=lambda s: _on(s, "N3") == "e2" and owner(s.position, "N3") == SOUTH,
@@ -738,7 +436,7 @@ def _defection() -> list[Step]:
         _beat(
             "N8", "N2", "without your Hidden Token the 8 wins",
             key="defect-hidden-token", title="Defection: whose Hidden Token",
-            start=_play(position({"e5": "N2", "b3": "S4", "e6": "N8", "a9": "N1"}, hidden=(2, 4), defected=["N2"],
+            start=played(position({"e5": "N2", "b3": "S4", "e6": "N8", "a9": "N1"}, hidden=(2, 4), defected=["N2"],
                                  revealed=["N8"], orders=orders, defection=True), "e5"),
             goal="You won North's Warrior 2 over earlier. Your Hidden Token is 2, North's is 4: beat North's 8 "
                  "with it.",
@@ -750,7 +448,7 @@ def _defection() -> list[Step]:
             teaches=("defect-hidden",), uses=("hidden-beats-eight", "defect-own-number")),
         Step(
             key="defect-won-back", title="Defection: winning a Knight back",
-            start=_play(position({"e5": "S8", "d6": "S5", "f6": "N2", "a9": "N1", "b3": "S1", "c3": "S2", "g3": "S4",
+            start=played(position({"e5": "S8", "d6": "S5", "f6": "N2", "a9": "N1", "b3": "S1", "c3": "S2", "g3": "S4",
                                   "h3": "S3"}, defected=["S5"], revealed=["N2"], hidden=(1, 3), defection=True),
                         "e5"),
             goal="North won your Warrior 5 over earlier (on d6, now North's). Win it back with your Warrior 8.",
@@ -766,7 +464,7 @@ def _defection() -> list[Step]:
         _win_game(
             "the Knight you won over did not reach North's Goal Token 4",
             key="defect-goal", title="Defection: the new owner's Goal",
-            start=_play(position({"e9": "N4", "b3": "S2", "a5": "N1"}, defected=["N4"], goals=goals,
+            start=played(position({"e9": "N4", "b3": "S2", "a5": "N1"}, defected=["N4"], goals=goals,
                                  defection=True), "e9"),
             goal="Win the game this turn with North's former Knight 4, which plays for you now.",
             solution=["d10"],
@@ -776,30 +474,3 @@ def _defection() -> list[Step]:
             wrong=(_to("e10"), "only with the same Duty number"),
             teaches=("defect-goal",), uses=("goal-win", "enemy-goal-match")),
     ]
-
-
-# (key, title, steps): the chapters in the notebook's order; a chapter's title is its heading there.
-CHAPTERS = (
-    ("first-game", "Your first game", _first_game),
-    ("moving", "Moving: the finer points", _moving),
-    ("placing", "Setting up: the Placement Phase in detail", _placing),
-    ("summoning", "Summoning: the finer points", _summoning),
-    ("game-end", "How a game can end", _game_end),
-    ("hidden-token", "The Hidden Token", _hidden_token),
-    ("defection", "Optional rule: Defection", _defection),
-)
-
-
-def tutorial() -> Tutorial:
-    """Every step of the Nine Knights tutorial, chapter by chapter, in the notebook's order."""
-    lesson = Tutorial("nine_knights", "Nine Knights", rules=RULES)
-    for key, title, steps in CHAPTERS:
-        lesson.chapter(key, title)
-        for step in steps():
-            lesson.step(step.key, step.start, goal=step.goal, check=step.check, solution=step.solution,
-                        hint=step.hint, title=step.title, miss=step.miss, success=step.success, wrong=step.wrong,
-                        turns=step.turns, teaches=step.teaches, uses=step.uses, opponent=reply, table=step.table)
-    return lesson
-
-
-__all__ = ["CHAPTERS", "RULES", "Step", "puzzles", "reply", "tutorial"]
