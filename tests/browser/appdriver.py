@@ -64,6 +64,7 @@ PRIVACY = ".ninekit-app .ninekit-privacy button"
 NEXT = ".ninekit-app .ninekit-interlude button"  # "Next game" in the pause between the games of a match
 STATUS = ".ninekit-app .ninekit-status"
 MESSAGE = ".ninekit-app .ninekit-message"
+LOADED = "Loaded a saved game"  # how the message line begins after Load
 OUTCOME = ".ninekit-app .ninekit-outcome"
 INTERACTIVE = f"{LEGAL}, {CHOICES}:visible"  # the app offers a first choice
 RESUME = ".ninekit-app .ninekit-resume-offer"  # "Resume your game?" after a reload
@@ -543,7 +544,9 @@ def play_to_end(page, rng, max_clicks: int, on_step=None) -> int:
         clicks += 1
         assert outcome == "changed", f"click {clicks} on {what} changed nothing; status: {now!r}"
         shown = message(page)
-        assert not shown, f"click {clicks} on {what} (offered as legal) showed a message: {shown!r}"
+        # After Load, the app says what it loaded until the next move (a hand-over is not one): not a refusal.
+        assert not shown or shown.startswith(LOADED), (
+            f"click {clicks} on {what} (offered as legal) showed a message: {shown!r}")
     return clicks
 
 
@@ -616,6 +619,40 @@ def nine_knights_first_attack(seed: int = 7, south_next: bool = False, **options
     raise AssertionError("the sample game never came to a fight" + (" that South decides after" if south_next else ""))
 
 
+def late_save(game: str, seed: int, decisions_left: int, **options) -> str:
+    """A save of a seeded game of random legal moves (rules via ninekit, ``options`` for the game) taken
+    ``decisions_left`` decisions before its end: a short game to finish by clicks that still ends as a whole
+    game does.
+
+    >>> import ninekit; ninekit.load(late_save("nine_knights", 3, 5)).is_over
+    False
+    """
+    import random
+
+    import ninekit
+
+    rng = random.Random(seed)
+    state = ninekit.make(game, **options).new(seed)
+    line = [state]
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+        line.append(state)
+    assert len(line) > decisions_left, f"the {game} game (seed {seed}) is only {len(line) - 1} decisions long"
+    return line[-1 - decisions_left].to_json()
+
+
+def load_save(page, text: str, path: Path) -> None:
+    """Write ``text`` to ``path`` and load it with the app's Load button (the browser's file dialog), as a
+    person would; wait until the page shows the loaded game."""
+    path.write_text(text)
+    before = signature(page)
+    with page.expect_file_chooser() as chooser:
+        page.locator(".ninekit-app .ninekit-toolbar").get_by_role("button", name="Load").click()
+    chooser.value.set_files(str(path))
+    assert settle(page, before) == "changed", "loading a save changed nothing"
+    page.locator(MESSAGE).filter(has_text=LOADED).wait_for(timeout=15_000)
+
+
 def _decided_then_south(state, select, to) -> bool:
     """Whether South's attack ``select``, ``to`` is decided at once and leaves South the next decision."""
     after = state.play(select).play(to)
@@ -639,30 +676,55 @@ _SCROLLER_JS = """() => {
 }"""
 
 
-def scroll_through(page, step_px: int = 600, pause_ms: int = 60, settle_ms: int = 400, timeout_s: float = 240):
-    """Scroll the page from top to bottom like a reader, ``step_px`` at a time with ``pause_ms`` between (a
-    quick reader: 600 px every 60 ms; a slow one: 300 px every 400 ms), until the bottom is reached and stays
-    the bottom for ``settle_ms`` (steps built on the way make the page longer).  Returns the number of
-    scroll steps taken."""
-    scroller = page.evaluate_handle(_SCROLLER_JS)
-    scroller.evaluate("(e) => e.scrollTo(0, 0)")
-    deadline, taken, at_end_since = time.monotonic() + timeout_s, 0, None
-    while time.monotonic() < deadline:
-        # What scrolls may change on the way: the static site moves its cells into its own scrolling panel once
-        # every cell has run (a tutorial shows before that).
-        if not scroller.evaluate("(e) => e.isConnected && e.scrollHeight > e.clientHeight + 1"):
-            scroller = page.evaluate_handle(_SCROLLER_JS)
-        at_end = scroller.evaluate(
-            f"(e) => {{ e.scrollBy(0, {step_px}); return e.scrollTop + e.clientHeight >= e.scrollHeight - 2; }}")
-        taken += 1
-        page.wait_for_timeout(pause_ms)
-        if not at_end:
-            at_end_since = None
-        elif at_end_since is None:
-            at_end_since = time.monotonic()
-        elif (time.monotonic() - at_end_since) * 1000 >= settle_ms:
-            return taken
-    raise AssertionError(f"the page did not reach its end within {timeout_s:.0f} s of scrolling")
+# A reader in the page itself: scrolls the page's scroller from the top, ``step`` px every ``pause`` ms, until the
+# bottom is reached and stays the bottom for ``settle`` ms (steps built on the way make the page longer).  It runs
+# in the page, so several tabs read at once while Python only looks in now and then; ``window.ninekitRead``
+# holds {done, taken, error}.  What scrolls may change on the way: the static site moves its cells into its own
+# scrolling panel once every cell has run (a tutorial shows before that).
+_READER_JS = """([step, pause, settle, timeout]) => {
+  const find = (SCROLLER);
+  const state = window.ninekitRead = {done: false, taken: 0, error: null};
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  (async () => {
+    let scroller = find();
+    scroller.scrollTo(0, 0);
+    const deadline = performance.now() + timeout;
+    let atEndSince = null;
+    while (performance.now() < deadline) {
+      if (!(scroller.isConnected && scroller.scrollHeight > scroller.clientHeight + 1)) scroller = find();
+      scroller.scrollBy(0, step);
+      const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+      state.taken += 1;
+      await sleep(pause);
+      if (!atEnd) atEndSince = null;
+      else if (atEndSince === null) atEndSince = performance.now();
+      else if (performance.now() - atEndSince >= settle) { state.done = true; return; }
+    }
+    state.error = `the page did not reach its end within ${Math.round(timeout / 1000)} s of scrolling`;
+  })();
+}""".replace("SCROLLER", _SCROLLER_JS)
+
+
+def start_reading(page, step_px: int = 600, pause_ms: int = 60, settle_ms: int = 400, timeout_s: float = 240) -> None:
+    """Start a reader in the page that scrolls it from top to bottom (a quick reader: 600 px every 60 ms; a slow
+    one: 300 px every 400 ms) and returns at once; :func:`reading_done` tells when it got to the end."""
+    page.evaluate(_READER_JS, [step_px, pause_ms, settle_ms, timeout_s * 1000])
+
+
+def reading_done(page) -> bool:
+    """Whether the page's reader (:func:`start_reading`) reached the end; AssertionError if it gave up."""
+    state = page.evaluate("() => window.ninekitRead")
+    assert state is not None, "no reader was started in this page"
+    assert not state["error"], state["error"]
+    return state["done"]
+
+
+def scroll_through(page, timeout_s: float = 240, **scroll) -> None:
+    """Scroll the page from top to bottom like a reader (``scroll``: see :func:`start_reading`); return once
+    the bottom is reached and stays the bottom."""
+    start_reading(page, timeout_s=timeout_s, **scroll)
+    while not reading_done(page):
+        page.wait_for_timeout(200)
 
 
 def picture(page, path, timeout_ms: int = 15_000) -> bool:
@@ -677,25 +739,39 @@ def picture(page, path, timeout_ms: int = 15_000) -> bool:
     return True
 
 
-def read_whole_tutorial(page, expected_steps: int, timeout_s: float = 240, **scroll) -> dict:
-    """Scroll a tutorial page to its end, then wait until every lesson step has built its board (or
-    ``timeout_s`` passes).  Returns counts: ``built`` (``.ninekit-lesson``), ``pending`` (placeholders left),
-    ``errors`` (elements showing "Error displaying widget") and ``expected``.  ``scroll``: how to scroll
-    (``step_px``, ``pause_ms``; see :func:`scroll_through`).
+def steps_on_page(page, expected_steps: int, timeout_s: float = 240) -> None:
+    """Wait until every lesson step's cell is on the page (built or a placeholder): the static site runs and
+    draws the cells one by one, so right after the first step shows, the page does not yet reach its end."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    It first waits until every step's cell is on the page (built or a placeholder): the static site runs
-    and draws the cells one by one, so right after the first step shows, the page does not yet reach its end.
-    """
-    page.wait_for_function(
-        f"() => document.querySelectorAll('{STEP_BUILT}, {STEP_PENDING}').length >= {int(expected_steps)}",
-        timeout=timeout_s * 1000, polling=250)
-    scroll_through(page, timeout_s=timeout_s, **scroll)
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        pending = page.locator(STEP_PENDING).count()
-        errors = page.get_by_text(WIDGET_ERROR).count()
-        if errors or (not pending and page.locator(STEP_BUILT).count() >= expected_steps):
-            break
-        page.wait_for_timeout(250)  # steps scrolled past are still being built by the kernel
+    try:
+        page.wait_for_function(
+            f"() => document.querySelectorAll('{STEP_BUILT}, {STEP_PENDING}').length >= {int(expected_steps)}",
+            timeout=timeout_s * 1000, polling=250)
+    except PlaywrightTimeout:
+        raise AssertionError(f"not every step is on the page after {timeout_s:.0f} s: "
+                             f"{step_counts(page, expected_steps)}") from None
+
+
+def step_counts(page, expected_steps: int) -> dict:
+    """What a tutorial page shows now: ``built`` (``.ninekit-lesson``), ``pending`` (placeholders left),
+    ``errors`` (elements showing "Error displaying widget") and ``expected``."""
     return {"built": page.locator(STEP_BUILT).count(), "pending": page.locator(STEP_PENDING).count(),
             "errors": page.get_by_text(WIDGET_ERROR).count(), "expected": expected_steps}
+
+
+def all_steps_built(counts: dict) -> bool:
+    """Whether ``counts`` (:func:`step_counts`) is final: an error shows, or every step is built."""
+    return bool(counts["errors"]) or (not counts["pending"] and counts["built"] >= counts["expected"])
+
+
+def read_whole_tutorial(page, expected_steps: int, timeout_s: float = 240, **scroll) -> dict:
+    """Scroll a tutorial page to its end, then wait until every lesson step has built its board (or
+    ``timeout_s`` passes); return :func:`step_counts`.  ``scroll``: how to scroll (``step_px``, ``pause_ms``;
+    see :func:`start_reading`)."""
+    steps_on_page(page, expected_steps, timeout_s)
+    scroll_through(page, timeout_s=timeout_s, **scroll)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and not all_steps_built(step_counts(page, expected_steps)):
+        page.wait_for_timeout(250)  # steps scrolled past are still being built by the kernel
+    return step_counts(page, expected_steps)

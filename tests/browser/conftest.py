@@ -191,17 +191,24 @@ def busy_machine():
             proc.wait()
 
 
-@pytest.fixture
-def reader(browser):
-    """A learner's tab at laptop size whose requests are watched, not routed: routing every request through
-    Playwright (``page``'s ``keep_local``) slows a page enough to hide races a learner meets.  Chromium's flags
-    keep it off the network; the test fails if the page asked for anything outside this machine."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def new_reader(browser, viewport: dict | None = None):
+    """A learner's tab (laptop size unless ``viewport``) whose requests are watched, not routed: routing every
+    request through Playwright (``page``'s ``keep_local``) slows a page enough to hide races a learner meets.
+    Chromium's flags keep it off the network; ``page.ninekit_external`` lists what it asked of other hosts and
+    ``page.ninekit_errors`` its errors.  Returns (context, page); close the context when done."""
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
     page = context.new_page()
     page.ninekit_errors = watch_errors(page)
     page.ninekit_external = []
     page.on("request", lambda request: is_local(request.url) or page.ninekit_external.append(request.url))
     page.set_default_timeout(60_000)
+    return context, page
+
+
+@pytest.fixture
+def reader(browser):
+    """A learner's tab (``new_reader``); the test fails if the page asked for anything outside this machine."""
+    context, page = new_reader(browser)
     try:
         yield page
     finally:
