@@ -52,6 +52,14 @@ spectator (``view(None)``: no seat's secrets).  Both use one timer
 site.  Hint: for the human seat whose view is on screen, the suggested move
 (``ninekit.hints.hint``) in words, marked on the board or its button.  See
 docs/app.md.
+
+Parts: :class:`GameApp` is assembled here from the shell's parts in
+widgets/shell/ (the New game form, choosing, the toolbar, hints, the computer
+seats and Watch, moments, drawing, keeping; see widgets/shell/__init__.py),
+each over one :class:`ninekit.session.Session` (``app.session``): the session
+holds the move tree, the seats and their computer players (it chooses their
+moves), whether play is paused between games, and the hand-over; the app
+keeps only the threads and timers a view needs and what is on screen.
 """
 
 from __future__ import annotations
