@@ -51,10 +51,12 @@ from .app import COMPUTER, HUMAN, GameApp, dispose
 from .lesson_parts import ProgressBar, ShowWhenNear, StepPanel
 from .shared import shared_layout
 from .tables import adapter_for
-from .tutorial import FIRST_CHAPTER_MOST, Chapter, Rule, Tutorial, _no_frontend, step_label
+from .tutorial import FIRST_CHAPTER_MOST, Chapter, Rule, Tutorial, no_frontend, step_label
+
+_no_frontend = no_frontend  # its name here before the tutorial had its own module
 
 __all__ = ["FIRST_CHAPTER_MOST", "Chapter", "LessonStep", "ProgressBar", "Rule", "ShowWhenNear", "StepPanel",
-           "Tutorial", "_no_frontend", "dispose", "resolve", "step_label"]
+           "Tutorial", "_no_frontend", "dispose", "no_frontend", "resolve", "step_label"]
 
 SHOW_ME_DELAY = 0.7  # seconds between the decisions Show me plays
 

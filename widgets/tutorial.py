@@ -15,8 +15,8 @@ import comm
 
 import ninekit
 
-from .app import dispose
 from .lesson_parts import ProgressBar, ShowWhenNear
+from .shell.common import dispose
 
 if TYPE_CHECKING:
     from .lesson import LessonStep
@@ -201,7 +201,7 @@ class Tutorial:
 
         The copies talk to no browser, so this sends nothing and leaves the learner's boards alone.
         """
-        with _no_frontend():
+        with no_frontend():
             for key in self.steps:
                 copy = self.steps.build(key, None)
                 copy.verify()
@@ -262,7 +262,7 @@ class _Steps(Mapping):
 
 
 @contextmanager
-def _no_frontend():
+def no_frontend():
     """Widgets made inside talk to no browser (a DummyComm, as outside a kernel): they send nothing."""
     create = comm.create_comm
     comm.create_comm = comm.DummyComm
