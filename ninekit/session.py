@@ -258,9 +258,21 @@ class Session:
     def computer_move(self) -> State:
         """The computer seat to move decides and plays; returns the new state (refused as :meth:`play`)."""
         self._refuse_unless("computer", None)
-        s = self.state
-        bot = self._bot(s.to_move)
-        return self._advance(bot.choose(s))
+        return self._advance(self.decide())
+
+    def decide(self, state: State | None = None) -> Move:
+        """The move the computer seat to move in ``state`` (default: the position on the table) chooses; the table
+        is unchanged.  For a view that lets a computer think away from the screen (a thread, a timer) and then
+        puts the table at the result (:meth:`arrive`); a person's turn or a finished game is an ``IllegalMove``.
+
+            >>> table = Session("nine_knights", seats=["normal", "easy"], seed=3)
+            >>> table.decide() in table.state.legal_moves(), table.state is table.root.state
+            (True, True)
+        """
+        s = self.state if state is None else state
+        if s.is_over or self.is_human(s.to_move):
+            raise IllegalMove("no computer seat is to move there" if not s.is_over else "the game is over")
+        return self._bot(s.to_move).choose(s)
 
     def run_computers(self, limit: int = STEP_CAP) -> int:
         """Play the computer seats up to a person's decision, a pause or the end (at most ``limit`` moves);
@@ -361,6 +373,19 @@ class Session:
         for step in reversed(path):
             self._step(step)
         return state
+
+    def follow(self, after: State) -> State:
+        """Go on to ``after``, a child of the position now that a view played itself (e.g. a computer's move
+        chosen with :meth:`decide`), as if its move were played here: the same tree, pause and hand-over.
+
+            >>> table = Session("nine_knights", seats=["easy", "easy"], seed=2)
+            >>> after = table.state.play(table.decide())
+            >>> table.follow(after) is table.state, table.pending["kind"]
+            (True, 'computer')
+        """
+        if after.parent is not self.state:
+            raise ValueError("follow goes on to a child of the position on the table (else use arrive)")
+        return self._step(after)
 
     def _bot(self, seat: int):
         if seat not in self.bots:

@@ -207,3 +207,22 @@ def test_a_save_resumes_as_the_same_game():
     again = Session.load(table.save_text(), ["human", "normal"])
     assert again.state.history == table.state.history and again.state.position == table.state.position
     assert [n.move for n in again.line()] == [n.move for n in table.line()]
+
+
+def test_a_computer_decides_without_changing_the_table_and_never_for_a_person():
+    """A view that thinks in the background asks the session for the computer's move (``decide``), then puts the
+    table at the result (``arrive``); the session's own computer players choose it, never for a person's turn."""
+    table = Session("nine_knights", seats=["human", "easy"], seed=6)
+    with pytest.raises(IllegalMove, match="no computer seat"):
+        table.decide()
+    while table.pending["kind"] == "decision":
+        table.play(table.state.legal_moves()[0])
+    before = table.state
+    move = table.decide()
+    assert table.state is before and move in before.legal_moves() and table.pending["kind"] == "computer"
+    table.arrive(before.play(move))
+    assert table.state.history[-1] == (1, move) and table.node.parent.state is before
+    later = table.state
+    while not later.is_over and not table.is_human(later.to_move):
+        later = later.play(table.decide(later))  # ahead of the table, which stays where it is
+    assert table.state.history[-1] == (1, move)

@@ -14,7 +14,7 @@ import random
 import pytest
 from shell_driver import all_widgets, click_once
 
-import widgets.app as app_module
+import widgets.shell.common as shell_common
 from widgets import GameApp
 from widgets.browser import IN_BROWSER_NOTE, _nulls_for_js, keep_nulls
 from widgets.resume import ResumeStore
@@ -24,8 +24,8 @@ from widgets.resume import ResumeStore
 def in_browser(monkeypatch):
     """Make the app believe it runs in the browser; collect what it hands to the event loop."""
     queued = []
-    monkeypatch.setattr(app_module, "IN_BROWSER", True)
-    monkeypatch.setattr(app_module, "run_later", queued.append)
+    monkeypatch.setattr(shell_common, "IN_BROWSER", True)  # every part of the shell reads them there
+    monkeypatch.setattr(shell_common, "run_later", queued.append)
     return queued
 
 
