@@ -32,10 +32,12 @@ from .codinca.hard import CodincaHardBot
 from .core import Move, State
 from .count_of_nine.analyst import CountOfNineBot
 from .count_of_nine.hard import HARD_SAMPLES, HardCountOfNineBot
-from .double_nine import DoubleNineBot, DoubleNineRollouts, match_chance
+from .double_nine.bots import DoubleNineBot, DoubleNineRollouts
+from .double_nine.bots import game_over as dn_game_over
+from .double_nine.bots import match_value as dn_match_value
 from .nine_knights import COLUMNS, INDEX, NEIGHBOURS, ROWS, SQUARES, fight
 from .nine_knights import owner as _owner
-from .search import ISMCTS, whole_budget, win_share
+from .search import ISMCTS, whole_budget
 
 __all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "CodeOfNineBot",
            "bot_for", "hard_bot", "threat", "BOTS", "HARD", "LEVELS", "LEVEL_NOTES", "NO_STRONGER"]
@@ -317,60 +319,6 @@ def _nine_knights_value(world: State, seat: int) -> float:
     return min(0.95, max(0.05, value))
 
 
-def _double_nine_game_over(start: State, world: State) -> bool:
-    """Whether the game in play when the search's world was sampled has ended (a playout stops there).
-
-    >>> import ninekit
-    >>> s = ninekit.make("double_nine").new(1)
-    >>> _double_nine_game_over(s, s)
-    False
-    """
-    return len(world.position.results) > len(start.position.results)
-
-
-def _double_nine_value(world: State, seat: int) -> float:
-    """A playout cut at the end of a game: ``seat``'s share of the **match** from the victory tokens it leaves
-    (:func:`~ninekit.double_nine.match_chance`: a tie gives every tied player a token, so it is as good as a win
-    to a seat one token ahead and as bad as a loss to one behind; with 3-4 players, which rival wins matters),
-    plus a little for the margin of its number over the best rival's, in proportion to what this game decides
-    (a near win counts a little more than a clear loss: less noise between decisions).  The end of the match
-    counts its share of the win; with the ``competition`` option, the share of the best total so far.
-
-    >>> import ninekit
-    >>> _double_nine_value(ninekit.make("double_nine").new(1), 0)
-    0.5
-    """
-    pos = world.position  # a sampled world
-    n = world.game.players
-    if not pos.results:
-        return 1.0 / n
-    numbers, winners = pos.results[-1][:2]
-    if pos.teams:
-        numbers = [numbers[p % 2] + numbers[p % 2 + 2] for p in range(pos.n)]
-    if pos.target is not None:
-        numbers = [-abs(x - pos.target) for x in numbers]
-    rivals = [p for p in range(pos.n) if p != seat and not (pos.teams and p % 2 == seat % 2)]
-    margin = max(-1.0, min(1.0, (numbers[seat] - max(numbers[p] for p in rivals)) / 30))
-    if pos.competition or world.is_over:
-        if world.is_over:
-            share = win_share(world.outcome, seat, n)
-        else:
-            share = (1.0 / len(winners) if seat in winners else 0.0) if winners else 1.0 / n
-        return share + 0.2 * margin
-    before = tuple(t - (p in winners) for p, t in enumerate(pos.tokens))
-    won = [match_chance(_with_token(before, p, pos.teams), seat, pos.teams) for p in [seat] + rivals]
-    return match_chance(pos.tokens, seat, pos.teams) + 0.2 * margin * (won[0] - min(won[1:]))
-
-
-def _with_token(tokens: tuple, p: int, teams: bool) -> tuple:
-    """``tokens`` after ``p`` (and, with teams, its partner) wins a game.
-
-    >>> _with_token((0, 1, 0, 1), 1, True)
-    (0, 2, 0, 2)
-    """
-    return tuple(t + (q == p or (teams and q % 2 == p % 2)) for q, t in enumerate(tokens))
-
-
 def _code_of_nine_hard(seed: int | None = 0, iterations: int = 60_000) -> CodeOfNineBot:
     """Code of Nine's ``hard`` level: the ``normal`` bot's determinized Monte-Carlo (shared worlds, sequential
     halving) with ``iterations`` playout plies per decision instead of :data:`~ninekit.code_of_nine.bot.PLY_BUDGET`.
@@ -402,7 +350,7 @@ HARD: dict[str, dict] = {
     "nine_knights": {"iterations": 150, "rollout": NineKnightsBot, "rollout_plies": 24,
                      "evaluate": _nine_knights_value},
     "double_nine": {"bot": DoubleNineRollouts, "iterations": 64, "policy": DoubleNineBot, "anchor": DoubleNineBot,
-                    "until": _double_nine_game_over, "evaluate": _double_nine_value},
+                    "until": dn_game_over, "evaluate": dn_match_value},
     "codinca": {"bot": CodincaHardBot, "iterations": 8, "candidates": 10},
     "code_of_nine": {"bot": _code_of_nine_hard},
     "count_of_nine": {"bot": _count_of_nine_hard},

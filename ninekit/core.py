@@ -34,6 +34,9 @@ SEED_LIMIT = 2**64  # seeds are whole numbers from 0 to SEED_LIMIT - 1
 IN_BROWSER = sys.platform == "emscripten"  # Python in a web page (the static site): no processes, no threads
 MAX_SAVE_BYTES = 1_000_000  # a save file is at most this long (a long match is about 60 kB)
 _MAX_NUMBER_DIGITS = 30  # no number in a save is longer (seeds have at most 20 digits)
+# The Rules methods a game may give as plain functions of its rules module, under the same names and with the
+# same arguments less ``self`` (see ``Rules.__init_subclass__``).
+RULE_FUNCTIONS = ("legal_moves", "apply", "why_illegal", "view", "determinize", "log_line")
 
 
 class IllegalMove(ValueError):
@@ -239,6 +242,23 @@ class Rules:
     save_defaults: Mapping[str, Any] = {}
     hidden_information: bool = False
     summary: str = ""
+
+    def __init_subclass__(cls, **kwargs):
+        """A game's Rules class uses the functions its module defines under the names in ``RULE_FUNCTIONS``
+        (``view(pos, seat)``, ...) as its methods, unless it defines the method itself: no game repeats a method
+        that only hands its arguments on, and the hot paths of playouts call the functions with no extra frame.
+        The class is therefore written after those functions.
+
+        >>> class Tiny(Rules):
+        ...     pass
+        >>> Tiny.view is Rules.view
+        True
+        """
+        super().__init_subclass__(**kwargs)
+        functions = vars(sys.modules[cls.__module__])
+        for name in RULE_FUNCTIONS:
+            if name not in cls.__dict__ and callable(functions.get(name)):
+                setattr(cls, name, staticmethod(functions[name]))
 
     # --- set-up and seats -------------------------------------------------
     def seat_names(self, players: int, options: Mapping) -> tuple[str, ...]:

@@ -20,14 +20,13 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from importlib import import_module
 
 from . import nine_knights as nk
 from .bots import bot_for, threat
 from .code_of_nine.data import ITEM_VP, LOCATION, MEMORIES
 from .codinca.bot import disc_distance
 from .core import Move, State
-from .double_nine import CARDS as DN_CARDS
-from .double_nine import judge
 
 # --- data tables ---------------------------------------------------------------------------------------
 
@@ -39,9 +38,6 @@ SEARCH_LEVELS = ("hard",)  # levels whose player searches for seconds: the rest 
 # Nine Knights
 NK_DUTY = ("each group needs one Archer, one Warrior and one Ranger, and the opponent sees only the types, "
            "so an order they cannot guess keeps your numbers secret")
-
-# Double Nine: card name -> (effect name, effect text as printed)
-DN_EFFECT = {c[0]: (c[3], c[4].replace("[Constant] ", "")) for c in DN_CARDS}
 
 # Count of Nine: the decisions whose analyst reason reads only the best line after the move itself
 COUNT_LINE_KINDS = ("build", "pay", "demolish", "return")
@@ -123,24 +119,35 @@ def hint(state: State, seat: int, level: str = "normal", seed: int = 0) -> Hint:
         move = bot.choose(state)
         # the rest of a turn is played by the same player, but a search level's by the heuristic one (quick)
         planner = bot_for(state.game.name, seed, "normal") if level in SEARCH_LEVELS else bot
-        reason, words = _EXPLAIN[state.game.name](state, seat, move, planner, seed)
+        explain = _EXPLAIN.get(state.game.name) or game_hints(state.game.name).explain
+        reason, words = explain(state, seat, move, planner, seed)
     if not reason:
         count = len(state.legal_moves())
         reason = ONLY if count == 1 else GENERIC.format(n=count)
     return Hint(move, reason, words or "")
 
 
-def _lower(text: str) -> str:
+def game_hints(game: str):
+    """The module of ``game``'s hint in words, ``ninekit.<game>.hints`` (imported when first asked for, as it
+    imports this module): its ``explain(state, seat, move, bot, seed)`` gives ``(reason or None, words)``.
+
+    >>> game_hints("double_nine").__name__
+    'ninekit.double_nine.hints'
+    """
+    return import_module(f"{__package__}.{game}.hints")
+
+
+def lower(text: str) -> str:
     """A printed sentence as part of ours: first letter small, no full stop.
 
-    >>> _lower("Choose left or right. All players pass their hand in that direction.")
+    >>> lower("Choose left or right. All players pass their hand in that direction.")
     'choose left or right; all players pass their hand in that direction'
     """
     text = re.sub(r"\. (\w)", lambda m: "; " + m.group(1).lower(), text.rstrip("."))
     return text[:1].lower() + text[1:]
 
 
-def _plan(state: State, seat: int, move: Move, bot, seed: int, same_turn) -> tuple[list, State]:
+def plan(state: State, seat: int, move: Move, bot, seed: int, same_turn) -> tuple[list, State]:
     """The rest of ``seat``'s turn after ``move``, played by ``bot`` in a world built from the seat's view.
 
     Returns the moves (``move`` first) and the world after them.  ``same_turn(view)`` says from the seat's
@@ -300,60 +307,6 @@ def _nine_knights(state: State, seat: int, move: Move, bot, seed: int):
     return None, ""
 
 
-# --- Double Nine ------------------------------------------------------------------------------------------
-
-def _dn_numbers(view: dict) -> list:
-    return [b["number"] for b in view["boards"]]
-
-
-def _dn_result(view: dict, after: dict, seat: int) -> str | None:
-    """What the turn did to the numbers on the table (public), and who would win if the pile ran out."""
-    before_n, after_n = _dn_numbers(view), _dn_numbers(after)
-    if before_n == after_n:
-        return None
-    parts = []
-    if after_n[seat] != before_n[seat]:
-        parts.append(f"your number becomes {after_n[seat]} (now {before_n[seat]})")
-    rivals = [p for p in range(len(before_n)) if p != seat and after_n[p] != before_n[p]]
-    if rivals:
-        p = max(rivals, key=lambda p: (before_n[p] - after_n[p], -p))
-        parts.append(f"Player {p + 1}'s becomes {after_n[p]} (now {before_n[p]})")
-    text = " and ".join(parts)
-    leaders = judge(after_n, target=view["target"], teams=bool(view["teams"]))
-    if seat in leaders:
-        text += ", which would win if the pile ran out now" if len(leaders) == 1 else \
-            ", which would tie for the win if the pile ran out now"
-    return text
-
-
-def _double_nine(state: State, seat: int, move: Move, bot, seed: int):
-    view = state.view(seat)
-    game = view["game_number"]
-
-    def same_turn(v):
-        return v["game_number"] == game and v["turn"] == seat and v["phase"] != "card"
-
-    _steps, world = _plan(state, seat, move, bot, seed, same_turn)
-    after = world.view(seat)
-    if after["game_number"] != game or world.is_over:
-        result = after["results"][game - 1] if len(after["results"]) >= game else None
-        if result is not None:
-            return ("the draw pile has run out, and " + ("you win the game" if seat in result["winners"]
-                                                         else "the game ends"), "")
-    effect = _dn_result(view, after, seat)
-    if move.kind == "card":
-        name, text = DN_EFFECT[move.args[0]]
-        tail = f"; with the rest of the turn {effect}" if effect else ""
-        return f"{move.args[0]}'s {name}: {_lower(text)}{tail}", ""
-    if effect:
-        return effect, ""
-    card = (view["resolving"] or "").split(" (through")[0]
-    if card in DN_EFFECT:
-        name, text = DN_EFFECT[card]
-        return f"it carries out {card}'s {name}: {_lower(text)}", ""
-    return None, ""
-
-
 # --- Codinca ------------------------------------------------------------------------------------------------
 
 def _codinca_distances(view: dict, seat: int) -> dict:
@@ -377,11 +330,11 @@ def _codinca(state: State, seat: int, move: Move, bot, seed: int):
     def same_turn(v):
         return (v["round"], v["turn"]) == turn and v["step"] != "claim"
 
-    steps, world = _plan(state, seat, move, bot, seed, same_turn)
+    steps, world = plan(state, seat, move, bot, seed, same_turn)
     after = world.view(seat)
     d0, d1 = _codinca_distances(view, seat), _codinca_distances(after, seat)
-    plan = "; ".join(str(m) for m in steps[1:] if m.kind not in ("end", "claim"))
-    lead = f"with the rest of the turn ({plan}) " if plan else ""
+    rest = "; ".join(str(m) for m in steps[1:] if m.kind not in ("end", "claim"))
+    lead = f"with the rest of the turn ({rest}) " if rest else ""
     done = [d for d in after["claimed"][seat] if d not in view["claimed"][seat]] + [d for d, n in d1.items() if n == 0]
     if done:
         return f"{lead}your tiles match Key Disc {done[0]} ({names[done[0]]}): you claim it", ""
@@ -460,7 +413,7 @@ def _c9_memory(view: dict, topics) -> str | None:
         card = MEMORIES[code]
         for topic in topics:
             if C9_TOPIC[topic] in card.effect:
-                return f"Code {code} ({card.name}), which you know, says: {_lower(card.effect)}"
+                return f"Code {code} ({card.name}), which you know, says: {lower(card.effect)}"
     return None
 
 
@@ -476,7 +429,7 @@ def _code_of_nine(state: State, seat: int, move: Move, bot, seed: int):
         loc = LOCATION[move.args[0]]
         why = _c9_item(view, C9_GAINS.get(loc.key, ()))
         effect = ". ".join(part for part in loc.effect.split(". ") if not part.startswith(C9_CONDITIONS))
-        return _lower(effect) + (f", and {why}" if why else ""), ""
+        return lower(effect) + (f", and {why}" if why else ""), ""
     if kind == "look":
         slot = "Abyss" if (view["pending"] or {}).get("step") == "look_abyss" else "Shoal"
         known = {(row["owner"], row["slot"]) for row in view["slots"] if row["code"] is not None}
@@ -508,7 +461,7 @@ def _code_of_nine(state: State, seat: int, move: Move, bot, seed: int):
 
 
 _DECIDE = {"count_of_nine": _count_of_nine_decide}  # games whose bot's search also yields its reason
-_EXPLAIN = {"nine_knights": _nine_knights, "double_nine": _double_nine, "codinca": _codinca,
+_EXPLAIN = {"nine_knights": _nine_knights, "codinca": _codinca,
             "count_of_nine": _count_of_nine, "code_of_nine": _code_of_nine}
 
 __all__ = ["Hint", "hint", "GENERIC", "ONLY"]
