@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from .code_of_nine.bot import CodeOfNineBot
-from .codinca.bot import CodincaBot
+from .codinca.bots import CodincaBot
 from .codinca.hard import CodincaHardBot
 from .core import Move, State
 from .count_of_nine.analyst import CountOfNineBot
