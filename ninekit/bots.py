@@ -30,8 +30,8 @@ from .code_of_nine.bot import CodeOfNineBot
 from .codinca.bots import CodincaBot
 from .codinca.hard import CodincaHardBot
 from .core import Move, State
-from .count_of_nine.analyst import CountOfNineBot
-from .count_of_nine.hard import HARD_SAMPLES, HardCountOfNineBot
+from .count_of_nine.bots import CountOfNineBot
+from .count_of_nine.bots import hard_level as c9_hard_level
 from .double_nine.bots import DoubleNineBot, DoubleNineRollouts
 from .double_nine.bots import game_over as dn_game_over
 from .double_nine.bots import match_value as dn_match_value
@@ -122,17 +122,6 @@ def _code_of_nine_hard(seed: int | None = 0, iterations: int = 60_000) -> CodeOf
     return CodeOfNineBot(seed, budget=whole_budget(iterations))
 
 
-def _count_of_nine_hard(seed: int | None = 0, iterations: int = HARD_SAMPLES) -> HardCountOfNineBot:
-    """Count of Nine's ``hard`` level: the ``normal`` Builder's exact search over sampled deck orders, looking a
-    round further ahead (the round in play and two more), on ``iterations`` sampled orders while the order is
-    unknown (:mod:`ninekit.count_of_nine.hard`).
-
-    >>> _count_of_nine_hard(1).samples
-    3
-    """
-    return HardCountOfNineBot(seed, samples=whole_budget(iterations))
-
-
 # Per game: the settings of ``hard`` (budgets calibrated in benchmarks/levels.py so that a decision takes about
 # 1 s and at most about 2 s of CPU on one core of the development machine).  Most games use the ISMCTS with
 # these keywords; a ``bot`` entry is instead a factory ``bot(seed, **budget)`` of a longer ``normal`` search.
@@ -143,7 +132,7 @@ HARD: dict[str, dict] = {
                     "until": dn_game_over, "evaluate": dn_match_value},
     "codinca": {"bot": CodincaHardBot, "iterations": 8, "candidates": 10},
     "code_of_nine": {"bot": _code_of_nine_hard},
-    "count_of_nine": {"bot": _count_of_nine_hard},
+    "count_of_nine": {"bot": c9_hard_level},
 }
 
 

@@ -31,10 +31,8 @@ from .core import Move, State
 GENERIC = "of the {n} choices open now, the computer player rates it highest"  # the only generic reason
 ONLY = "it is the only choice open now"
 MAX_PLAN_STEPS = 12  # decisions of one turn played out in a world to explain its first step
+DECIDES = ("count_of_nine",)  # games whose hints module's decide(state, bot) runs the bot's search and keeps its reason
 SEARCH_LEVELS = ("hard",)  # levels whose player searches for seconds: the rest of a turn is planned by "normal"
-
-# Count of Nine: the decisions whose analyst reason reads only the best line after the move itself
-COUNT_LINE_KINDS = ("build", "pay", "demolish", "return")
 
 # Code of Nine: what each location brings its placer (items by key, Will as "will"), for the Memory check
 C9_GAINS = {"library": ("book",), "archive": ("book",), "fortune": ("coin",), "cash_cow": ("coin",),
@@ -105,8 +103,7 @@ def hint(state: State, seat: int, level: str = "normal", seed: int = 0) -> Hint:
         raise ValueError(f"it is {state.game.seat_name(state.to_move)}'s decision now, not "
                          f"{state.game.seat_name(seat)}'s: a hint is for the seat to move")
     bot = bot_for(state.game.name, seed, level)
-    decide = _DECIDE.get(state.game.name)
-    decided = decide(state, bot) if decide else None
+    decided = game_hints(state.game.name).decide(state, bot) if state.game.name in DECIDES else None
     if decided is not None:  # the bot's own decision, kept with the reasons it weighed
         move, reason, words = decided
     else:
@@ -155,45 +152,6 @@ def plan(state: State, seat: int, move: Move, bot, seed: int, same_turn) -> tupl
         steps.append(step)
         world = world.play(step)
     return steps, world
-
-
-# --- Count of Nine ------------------------------------------------------------------------------------------
-
-def _count_of_nine(state: State, seat: int, move: Move, bot, seed: int):
-    from .count_of_nine import analyst
-
-    choice = analyst._choose(state, analyst.BOT_SAMPLES, random.Random(seed), analyst.BOT_ROUNDS_AHEAD)
-    if choice.move != move:  # another level's move: its own best line in the same worlds
-        if move.kind not in COUNT_LINE_KINDS or move not in choice.moves or not choice.worlds:
-            return None, ""  # the analyst's other reasons compare the choice with the rest: not for this move
-        best = choice.moves.index(move)
-        table = []
-        for world, search, values in choice.worlds:
-            values = list(values)
-            values[best] = max(search.value(child, analyst._NO_FLOOR) for child in analyst._after(world, move))
-            table.append((world, search, values))
-        choice = analyst._Choice(choice.moves, best, choice.means, table)
-    return _count_of_nine_words(state, choice), ""
-
-
-def _count_of_nine_decide(state: State, bot):
-    """The computer builder's decision with its reason: ``CountOfNineBot.choose`` is the analyst's sampled
-    search (``analyst._choose`` with the bot's own samples, rounds ahead and random numbers), so run that
-    search once and keep the worlds it weighed for the reason.  Other bots: None."""
-    from .count_of_nine import analyst
-
-    if type(bot) is not analyst.CountOfNineBot:
-        return None
-    choice = analyst._choose(state, bot.samples, bot.rng, bot.ahead)
-    return choice.move, _count_of_nine_words(state, choice), ""
-
-
-def _count_of_nine_words(state: State, choice) -> str:
-    """The analyst's sentence for ``choice`` ("Builds Mine now: it scores ...") as our reason ("it scores ...")."""
-    from .count_of_nine import analyst
-
-    head, _, reason = analyst._reason(state, choice).partition(": ")
-    return (reason or head).rstrip(".")
 
 
 # --- Code of Nine -------------------------------------------------------------------------------------------
@@ -260,8 +218,7 @@ def _code_of_nine(state: State, seat: int, move: Move, bot, seed: int):
     return None, ""
 
 
-_DECIDE = {"count_of_nine": _count_of_nine_decide}  # games whose bot's search also yields its reason
 _EXPLAIN = {
-    "count_of_nine": _count_of_nine, "code_of_nine": _code_of_nine}
+    "code_of_nine": _code_of_nine}
 
 __all__ = ["Hint", "hint", "GENERIC", "ONLY"]
