@@ -26,7 +26,8 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from .code_of_nine.bot import CodeOfNineBot
+from .code_of_nine.bots import CodeOfNineBot
+from .code_of_nine.bots import hard_level as c9n_hard_level
 from .codinca.bots import CodincaBot
 from .codinca.hard import CodincaHardBot
 from .core import Move, State
@@ -37,7 +38,7 @@ from .double_nine.bots import game_over as dn_game_over
 from .double_nine.bots import match_value as dn_match_value
 from .nine_knights.bots import NineKnightsBot, threat
 from .nine_knights.bots import playout_value as nk_playout_value
-from .search import ISMCTS, whole_budget
+from .search import ISMCTS
 
 __all__ = ["Bot", "RandomBot", "NineKnightsBot", "DoubleNineBot", "CodincaBot", "CountOfNineBot", "CodeOfNineBot",
            "bot_for", "hard_bot", "threat", "BOTS", "HARD", "LEVELS", "LEVEL_NOTES", "NO_STRONGER"]
@@ -109,19 +110,6 @@ NO_STRONGER: dict[str, dict[str, str]] = {"code_of_nine": {"hard": "normal"}}
 
 # --- the hard level: ISMCTS, tuned per game ----------------------------------------------------------------
 
-def _code_of_nine_hard(seed: int | None = 0, iterations: int = 60_000) -> CodeOfNineBot:
-    """Code of Nine's ``hard`` level: the ``normal`` bot's determinized Monte-Carlo (shared worlds, sequential
-    halving) with ``iterations`` playout plies per decision instead of :data:`~ninekit.code_of_nine.bot.PLY_BUDGET`.
-
-    (The ``normal`` bot is already a search over sampled worlds; a tree over the seat's own decisions with
-    random playouts lost to it, so ``hard`` is the same search, several times longer.)
-
-    >>> _code_of_nine_hard(1).budget
-    60000
-    """
-    return CodeOfNineBot(seed, budget=whole_budget(iterations))
-
-
 # Per game: the settings of ``hard`` (budgets calibrated in benchmarks/levels.py so that a decision takes about
 # 1 s and at most about 2 s of CPU on one core of the development machine).  Most games use the ISMCTS with
 # these keywords; a ``bot`` entry is instead a factory ``bot(seed, **budget)`` of a longer ``normal`` search.
@@ -131,7 +119,7 @@ HARD: dict[str, dict] = {
     "double_nine": {"bot": DoubleNineRollouts, "iterations": 64, "policy": DoubleNineBot, "anchor": DoubleNineBot,
                     "until": dn_game_over, "evaluate": dn_match_value},
     "codinca": {"bot": CodincaHardBot, "iterations": 8, "candidates": 10},
-    "code_of_nine": {"bot": _code_of_nine_hard},
+    "code_of_nine": {"bot": c9n_hard_level},
     "count_of_nine": {"bot": c9_hard_level},
 }
 

@@ -13,6 +13,9 @@ Site), the rest of the turn is played out in such a world by the same computer p
     "Move Knight 3 from c9 to c10: it reaches North's Goal Token 3 and wins the game"
 
 A generic reason (``GENERIC``) is given only where no rule-specific one applies.
+
+This module holds what the five games share (the Hint, the dispatch, the turn played out, the printed sentence
+as part of ours); each game's reason in its own words is its ``ninekit.<game>.hints.explain``.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ from dataclasses import dataclass
 from importlib import import_module
 
 from .bots import bot_for
-from .code_of_nine.data import ITEM_VP, LOCATION, MEMORIES
 from .core import Move, State
 
 # --- data tables ---------------------------------------------------------------------------------------
@@ -34,26 +36,6 @@ MAX_PLAN_STEPS = 12  # decisions of one turn played out in a world to explain it
 DECIDES = ("count_of_nine",)  # games whose hints module's decide(state, bot) runs the bot's search and keeps its reason
 SEARCH_LEVELS = ("hard",)  # levels whose player searches for seconds: the rest of a turn is planned by "normal"
 
-# Code of Nine: what each location brings its placer (items by key, Will as "will"), for the Memory check
-C9_GAINS = {"library": ("book",), "archive": ("book",), "fortune": ("coin",), "cash_cow": ("coin",),
-            "lights": ("coin", "will"), "cross": ("statue",), "cathedral": ("statue", "will"),
-            "quarry": ("will",), "tunnel": ("will",), "hearth": ("will",), "garden": ("white",),
-            "well": ("black",), "shore": ("will",), "cult": ("medal", "will"), "clocktower": ("start",),
-            "bell": ("start",)}
-C9_CONDITIONS = ("Only ", "Available even")  # sentences of a location's text that a legal placement already met
-# what a gain is worth by the rules alone (before the Memories apply; item VP from code_of_nine.data.ITEM_VP)
-C9_WORTH = {
-    "statue": f"a Statue is worth {ITEM_VP['statue']} VP before the Memories apply",
-    "book": f"a Book is worth {ITEM_VP['book']} VP before the Memories apply",
-    "white": f"a Legacy is worth {ITEM_VP['white']} VP before the Memories apply",
-    "black": f"a Legacy is worth {ITEM_VP['black']} VP before the Memories apply",
-    "will": (f"Will pays for the costly locations, such as the Garden ({LOCATION['garden'].cost}) and the Well "
-             f"({LOCATION['well'].cost}) that release the Legacies"),
-    "start": "the Start player places the first Action pawn of the next round",
-}
-# which Memory cards speak of what (their effect texts name it)
-C9_TOPIC = {"coin": "Coin", "statue": "Statue", "book": "Book", "white": "White Legacy", "black": "Black Legacy",
-            "medal": "Medal", "will": "Will", "start": "Start player", "item": "items"}
 
 
 @dataclass(frozen=True)
@@ -110,8 +92,7 @@ def hint(state: State, seat: int, level: str = "normal", seed: int = 0) -> Hint:
         move = bot.choose(state)
         # the rest of a turn is played by the same player, but a search level's by the heuristic one (quick)
         planner = bot_for(state.game.name, seed, "normal") if level in SEARCH_LEVELS else bot
-        explain = _EXPLAIN.get(state.game.name) or game_hints(state.game.name).explain
-        reason, words = explain(state, seat, move, planner, seed)
+        reason, words = game_hints(state.game.name).explain(state, seat, move, planner, seed)
     if not reason:
         count = len(state.legal_moves())
         reason = ONLY if count == 1 else GENERIC.format(n=count)
@@ -154,71 +135,4 @@ def plan(state: State, seat: int, move: Move, bot, seed: int, same_turn) -> tupl
     return steps, world
 
 
-# --- Code of Nine -------------------------------------------------------------------------------------------
-
-def _c9_known(view: dict) -> list:
-    """The Memory cards the seat knows (its own, those it looked at, public ones), by code."""
-    codes = {row["code"] for row in view["slots"] if row["code"] is not None}
-    codes.update(view.get("hand") or [])
-    if view.get("ninth") and isinstance(view["ninth"], dict) and view["ninth"].get("code"):
-        codes.add(view["ninth"]["code"])
-    return sorted(c for c in codes if isinstance(c, int))
-
-
-def _c9_memory(view: dict, topics) -> str | None:
-    """A clause naming a known Memory card that speaks of one of ``topics``."""
-    for code in _c9_known(view):
-        card = MEMORIES[code]
-        for topic in topics:
-            if C9_TOPIC[topic] in card.effect:
-                return f"Code {code} ({card.name}), which you know, says: {lower(card.effect)}"
-    return None
-
-
-def _c9_item(view: dict, topics) -> str | None:
-    """Why what ``topics`` names matters: a known Memory card about it, else its worth by the rules."""
-    return _c9_memory(view, topics) or next((C9_WORTH[t] for t in topics if t in C9_WORTH), None)
-
-
-def _code_of_nine(state: State, seat: int, move: Move, bot, seed: int):
-    view = state.view(seat)
-    kind = move.kind
-    if kind == "place":
-        loc = LOCATION[move.args[0]]
-        why = _c9_item(view, C9_GAINS.get(loc.key, ()))
-        effect = ". ".join(part for part in loc.effect.split(". ") if not part.startswith(C9_CONDITIONS))
-        return lower(effect) + (f", and {why}" if why else ""), ""
-    if kind == "look":
-        slot = "Abyss" if (view["pending"] or {}).get("step") == "look_abyss" else "Shoal"
-        known = {(row["owner"], row["slot"]) for row in view["slots"] if row["code"] is not None}
-        if (move.args[0], slot) not in known:
-            return (f"you have not seen that {slot} card yet, and each Memory you know tells you more of what "
-                    f"the items are worth at the end"), ""
-        return None, ""
-    if kind in ("give", "return"):  # giving an item away: only a Memory about holding items speaks for it
-        return _c9_memory(view, ("item",)), ""
-    if kind in ("item", "gain", "take"):
-        return _c9_item(view, (move.args[0],)), ""
-    if kind == "player":
-        text = str(move)
-        topic = "will" if "Will" in text else "medal" if "Medal" in text else "item"
-        return _c9_memory(view, (topic,)), ""
-    if kind == "shoal":
-        hand = view.get("hand") or []
-        if len(hand) == 2:
-            abyss = hand[1] if move.args[0] == 0 else hand[0]
-            return (f"the Shoal card is the one other players look at most (Allure Show, Sooty Watchtower, "
-                    f"Venerable Cathedral, Bell of the Last Dawn), so Code {abyss} ({MEMORIES[abyss].name}) stays "
-                    f"safer in the Abyss"), ""
-        return None, ""
-    if kind == "redraw":
-        if move.args[0] == "keep":
-            return "changing both Memory cards costs an Action pawn in round 1", ""
-        return "new Memory cards are worth more to you than the Action pawn they cost in round 1", ""
-    return None, ""
-
-
-_EXPLAIN = {
-    "code_of_nine": _code_of_nine}
-
-__all__ = ["Hint", "hint", "GENERIC", "ONLY"]
+__all__ = ["Hint", "hint", "GENERIC", "ONLY", "game_hints", "lower", "plan"]

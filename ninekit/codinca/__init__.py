@@ -1,4 +1,4 @@
-"""Codinca: switch, flip and lock the elemental tiles until they match your secret Key Discs (2-4 players).
+"""Codinca: form your four secret key patterns with your four Symbol Tiles on a 4x4 board.
 
 The game in modules: :mod:`.data` (the *reconstructed* board, Key Discs, Trap Cards and the tables derived from them),
 :mod:`.rules` (the position, the moves and the ``Codinca`` Rules), :mod:`.bots` and :mod:`.hard` (its computer

@@ -1,4 +1,4 @@
-"""Count of Nine: build a city of nine cards for the King, alone against the deck (1 player).
+"""Count of Nine: the nine-card solo city builder, over a match of two games.
 
 The game in modules: :mod:`.data` (the *reconstructed* cards and structures and the tables derived from them),
 :mod:`.rules` (the position, the moves and the ``CountOfNine`` Rules), :mod:`.analyst` (the exact search: best

@@ -1,4 +1,4 @@
-"""Double Nine: build the highest two-digit number on your board of two Sites (2-4 players).
+"""Double Nine: build the highest two-digit number on your board of two Sites.
 
 The game in modules: :mod:`.data` (the cards and decks as printed), :mod:`.rules` (the position, the moves and the
 ``DoubleNine`` Rules), :mod:`.bots` (its computer players) and :mod:`.hints` (its hint in words).

@@ -1,4 +1,4 @@
-"""Nine Knights: move a Knight onto the enemy Goal Token of its own Duty number (2 players).
+"""Nine Knights: move a Knight onto the enemy Goal Token of its own Duty number.
 
 The game in modules: :mod:`.data` (the board and the Knights' tokens), :mod:`.rules` (the position, the moves and
 the ``NineKnights`` Rules), :mod:`.bots` (its computer player) and :mod:`.hints` (its hint in words).
