@@ -1,9 +1,10 @@
 """Codinca's printed components, as *reconstructed* by the project's rulings.
 
-The printed board and cards are lost.  Everything in this file -- the
-starting layout, the 24 Key Discs, the 24 Trap Cards, the crystal spots and
-the Luck token counts -- comes from ``shared/rules/codinca.rulings.md``
-(sections 1-5), not from the printed game.  Anything that shows these to a
+The printed board and cards are lost.  The components at the top of this file
+-- the starting layout, the 24 Key Discs, the 24 Trap Cards, the crystal spots
+and the Luck token counts -- come from ``shared/rules/codinca.rulings.md``
+(sections 1-5), not from the printed game; the tables after them (squares,
+lines, blocks, the Luck actions, the rules summary) are derived from them.  Anything that shows these to a
 user says "reconstructed" (see :data:`RECONSTRUCTED_NOTE`).
 
     >>> START_GRID[0], len(DISCS), len(TRAPS)
@@ -103,7 +104,7 @@ FLIPPED = {e + s: e + ("G" if s == "S" else "S") for e in ELEMENT_NAME for s in 
 def layout(text: str) -> dict:
     """Tiles from four ranks of four, rank 4 (north) first, files a-d: ``"EG"`` is an Earth tile showing gold.
 
-    The way :data:`START_LAYOUT` is written in ``data.py``, and tutorials write their boards.
+    The way :data:`START_LAYOUT` is written above, and tutorials write their boards.
 
     >>> layout("AG FS WS FG / FS WG EG WS / AS FG AG ES / EG AS ES WG")["c3"]
     ('Earth', 'G')

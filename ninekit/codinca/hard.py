@@ -3,7 +3,7 @@
 How it decides (from ``state.view(seat)``, ``state.legal_moves()`` and worlds from
 ``state.determinize(seat, rng)`` only; it never reads ``state.position``):
 
-* **Candidates.**  At the start of its turn it asks :class:`~ninekit.codinca.bot.CodincaBot`
+* **Candidates.**  At the start of its turn it asks :class:`~ninekit.codinca.bots.CodincaBot`
   (the ``normal`` bot, the *anchor*) for its plan of the whole turn, and lists other
   whole turns (one Switch + one Flip, and the claim they allow): the best
   ``candidates`` boards by the normal bot's own score, and for each opponent's tile

@@ -2,7 +2,9 @@
 
 The printed cards are lost except Tavern and Castle.  Every card face and
 every structure in this file comes from ``shared/rules/count_of_nine.rulings.md``
-(the card set was tuned there with an exact solver), not from the printed game.
+(the card set was tuned there with an exact solver), not from the printed game;
+the tables after them (places, sources, titles, the rules summary) are derived
+from them and the rulebook.
 Anything that shows these to a user says "reconstructed" (see
 :data:`RECONSTRUCTED_NOTE`).
 
