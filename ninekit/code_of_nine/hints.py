@@ -57,6 +57,15 @@ def _item(view: dict, topics) -> str | None:
 
 
 def explain(state: State, seat: int, move: Move, bot, seed: int):
+    """Why ``move`` (the computer player's suggestion for ``seat``) is good: what the location, look or item
+    brings, and a Memory card the seat knows that speaks of it: ``(reason or None, "")``.
+
+    >>> import ninekit
+    >>> s = ninekit.make("code_of_nine").new(1)
+    >>> keep = next(m for m in s.legal_moves() if m.kind == "redraw" and m.args[0] == "keep")
+    >>> explain(s, s.to_move, keep, None, 1)
+    ('changing both Memory cards costs an Action pawn in round 1', '')
+    """
     view = state.view(seat)
     kind = move.kind
     if kind == "place":

@@ -16,6 +16,18 @@ def _distances(view: dict, seat: int) -> dict:
 
 
 def explain(state: State, seat: int, move: Move, bot, seed: int):
+    """Why ``move`` (the computer player's suggestion for ``seat``) is good: the Key Disc that it, with the rest
+    of the turn played by ``bot``, brings nearer (or claims), a Trap Card's or a Lock's effect:
+    ``(reason or None, "")``.
+
+    >>> import ninekit
+    >>> from ninekit.bots import bot_for
+    >>> s = ninekit.make("codinca").new(1)
+    >>> bot = bot_for("codinca", 1)
+    >>> reason = explain(s, s.to_move, bot.choose(s), bot, 1)[0]
+    >>> reason.endswith("it brings your tiles to 2 turns from Key Disc B2 (Block of four), 1 nearer")
+    True
+    """
     view = state.view(seat)
     names = {d["id"]: d["group_name"] for d in view["discs"][seat] if d["id"] is not None}
     if move.kind == "claim":

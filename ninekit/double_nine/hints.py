@@ -46,6 +46,16 @@ def _dn_result(view: dict, after: dict, seat: int) -> str | None:
 
 
 def explain(state: State, seat: int, move: Move, bot, seed: int):
+    """Why ``move`` (the computer player's suggestion for ``seat``) is good: the card's printed effect and what
+    the rest of the turn, played by ``bot``, does to the numbers: ``(reason or None, "")``.
+
+    >>> import ninekit
+    >>> from ninekit.bots import bot_for
+    >>> s = ninekit.make("double_nine").new(1)
+    >>> bot = bot_for("double_nine", 1)
+    >>> explain(s, s.to_move, bot.choose(s), bot, 1)[0].split(":")[0]
+    "Sister's God's Blessing"
+    """
     view = state.view(seat)
     game = view["game_number"]
 

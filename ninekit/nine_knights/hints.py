@@ -125,6 +125,14 @@ def _start(view: dict, seat: int, duty: int, square: str, verb: str) -> str:
 
 
 def explain(state: State, seat: int, move: Move, bot, seed: int):
+    """Why ``move`` (the computer player's suggestion for ``seat``) is good, by the rules of Nine Knights, and the
+    whole turn in words where ``move`` is one step of it: ``(reason or None, words or "")``.
+
+    >>> import ninekit
+    >>> s = ninekit.make("nine_knights").new(1)
+    >>> explain(s, s.to_move, s.legal_moves()[0], None, 1)[0].startswith("each group needs one Archer")
+    True
+    """
     view = state.view(seat)
     kind = move.kind
     if kind == "select":
