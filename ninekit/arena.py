@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .bots import LEVELS, bot_for
-from .core import Move, _short, make
+from .core import Move, brief, make
 from .simulate import wilson
 
 __all__ = ["Entry", "entry", "fixtures", "tournament", "leaderboard", "TIME_LIMIT", "MAX_TIME_LIMIT",
@@ -91,7 +91,7 @@ def entry(name: str, choose: Callable | None = None) -> Entry:
     ValueError: 'expert' is not a built-in level (easy, normal, hard): give its choose(view, legal_moves) function
     """
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"an entry needs a name (got {_short(name)})")
+        raise ValueError(f"an entry needs a name (got {brief(name)})")
     name = name.strip()
     if choose is None:
         if name not in LEVELS:
@@ -99,7 +99,7 @@ def entry(name: str, choose: Callable | None = None) -> Entry:
                              "give its choose(view, legal_moves) function")
         return Entry(name, level=name)
     if not callable(choose):
-        raise ValueError(f"the entry {name!r} needs a function choose(view, legal_moves) (got {_short(choose)})")
+        raise ValueError(f"the entry {name!r} needs a function choose(view, legal_moves) (got {brief(choose)})")
     return Entry(name, choose=choose)
 
 
@@ -189,7 +189,7 @@ def _serve(choose: Callable, conn, seed: int, parent: int) -> None:
         if isinstance(answer, Move):
             conn.send(("move", (answer.kind, answer.args, answer.text)))
         else:
-            conn.send(("other", _short(answer)))
+            conn.send(("other", brief(answer)))
     os._exit(0)
 
 
@@ -296,13 +296,13 @@ def tournament(game: str, entries: Sequence[Entry], games: int = 2, players: int
     if len(set(names)) != len(names):
         raise ValueError(f"every entry needs its own name (got {', '.join(names)})")
     if type(games) is not int or games < 1:
-        raise ValueError(f"games must be a whole number from 1 (got {_short(games)})")
+        raise ValueError(f"games must be a whole number from 1 (got {brief(games)})")
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
             or not 0 < time_limit <= MAX_TIME_LIMIT:
         raise ValueError(f"time_limit must be a number of seconds above 0, at most {MAX_TIME_LIMIT:g} "
-                         f"(got {_short(time_limit)})")
+                         f"(got {brief(time_limit)})")
     if type(seed) is not int or seed < 0:
-        raise ValueError(f"seed must be a whole number from 0 (got {_short(seed)})")
+        raise ValueError(f"seed must be a whole number from 0 (got {brief(seed)})")
     if any(e.choose for e in entries) and "fork" not in multiprocessing.get_all_start_methods():
         raise RuntimeError("the arena runs learners' entries in a child process (fork), which this platform "
                            "does not have: use Linux or macOS (or Binder)")

@@ -34,6 +34,9 @@ SEED_LIMIT = 2**64  # seeds are whole numbers from 0 to SEED_LIMIT - 1
 IN_BROWSER = sys.platform == "emscripten"  # Python in a web page (the static site): no processes, no threads
 MAX_SAVE_BYTES = 1_000_000  # a save file is at most this long (a long match is about 60 kB)
 _MAX_NUMBER_DIGITS = 30  # no number in a save is longer (seeds have at most 20 digits)
+# The Rules methods a game may give as plain functions of its rules module, under the same names and with the
+# same arguments less ``self`` (see ``Rules.__init_subclass__``).
+RULE_FUNCTIONS = ("legal_moves", "apply", "why_illegal", "view", "determinize", "log_line")
 
 
 class IllegalMove(ValueError):
@@ -170,10 +173,10 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(SEED_LIMIT)
 
 
-def _short(value: Any, limit: int = 60) -> str:
+def brief(value: Any, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, for error messages that quote input.
 
-    >>> _short("x" * 100, 10)
+    >>> brief("x" * 100, 10)
     "'xxxxx...(102 characters)"
     """
     try:
@@ -239,6 +242,23 @@ class Rules:
     save_defaults: Mapping[str, Any] = {}
     hidden_information: bool = False
     summary: str = ""
+
+    def __init_subclass__(cls, **kwargs):
+        """A game's Rules class uses the functions its module defines under the names in ``RULE_FUNCTIONS``
+        (``view(pos, seat)``, ...) as its methods, unless it defines the method itself: no game repeats a method
+        that only hands its arguments on, and the hot paths of playouts call the functions with no extra frame.
+        The class is therefore written after those functions.
+
+        >>> class Tiny(Rules):
+        ...     pass
+        >>> Tiny.view is Rules.view
+        True
+        """
+        super().__init_subclass__(**kwargs)
+        functions = vars(sys.modules[cls.__module__])
+        for name in RULE_FUNCTIONS:
+            if name not in cls.__dict__ and callable(functions.get(name)):
+                setattr(cls, name, staticmethod(functions[name]))
 
     # --- set-up and seats -------------------------------------------------
     def seat_names(self, players: int, options: Mapping) -> tuple[str, ...]:
@@ -350,7 +370,7 @@ def _check_option_names(rules: Rules, names: Iterable[str]) -> None:
     for key in names:
         if key not in known:
             listed = ", ".join(known) or "none"
-            raise ValueError(f"unknown option {_short(key)} for {rules.name}; options are: {listed}")
+            raise ValueError(f"unknown option {brief(key)} for {rules.name}; options are: {listed}")
 
 
 class Game:
@@ -400,7 +420,7 @@ class Game:
         True
         """
         if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-            raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1 (got {_short(seed)})")
+            raise ValueError(f"seed must be a whole number from 0 to 2**64 - 1 (got {brief(seed)})")
         rng = random.Random(f"{self.name}:{seed}")
         return State(self, self.rules.setup(self.players, self._options, rng), seed=seed)
 
@@ -743,9 +763,9 @@ def load(text: str | bytes) -> State:
     if not isinstance(data, dict):
         raise ValueError("save must be a JSON object with fields " + ", ".join(_SAVE_FIELDS))
     if data.get("format") != SAVE_FORMAT or type(data.get("format")) is not int:
-        raise ValueError(f"save field 'format': expected {SAVE_FORMAT} (got {_short(data.get('format'))})")
+        raise ValueError(f"save field 'format': expected {SAVE_FORMAT} (got {brief(data.get('format'))})")
     if data.get("game") not in _REGISTRY:
-        raise ValueError(f"save field 'game': unknown game {_short(data.get('game'))}; games are: {', '.join(games())}")
+        raise ValueError(f"save field 'game': unknown game {brief(data.get('game'))}; games are: {', '.join(games())}")
     missing = [f for f in _SAVE_FIELDS if f not in data]
     if missing:
         raise ValueError(f"save is missing field(s): {', '.join(missing)}")
@@ -763,7 +783,7 @@ def load(text: str | bytes) -> State:
     except ValueError as exc:
         raise ValueError(f"save field 'players'/'options': {exc}") from None
     if type(data["seed"]) is not int or not 0 <= data["seed"] < SEED_LIMIT:
-        raise ValueError(f"save field 'seed': expected a whole number from 0 to 2**64 - 1 (got {_short(data['seed'])})")
+        raise ValueError(f"save field 'seed': expected a whole number from 0 to 2**64 - 1 (got {brief(data['seed'])})")
     if not isinstance(data["moves"], list):
         raise ValueError("save field 'moves': expected a list")
     state = game.new(data["seed"])

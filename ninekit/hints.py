@@ -13,6 +13,9 @@ Site), the rest of the turn is played out in such a world by the same computer p
     "Move Knight 3 from c9 to c10: it reaches North's Goal Token 3 and wins the game"
 
 A generic reason (``GENERIC``) is given only where no rule-specific one applies.
+
+This module holds what the five games share (the Hint, the dispatch, the turn played out, the printed sentence
+as part of ours); each game's reason in its own words is its ``ninekit.<game>.hints.explain``.
 """
 
 from __future__ import annotations
@@ -20,52 +23,19 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from importlib import import_module
 
-from . import nine_knights as nk
-from .bots import bot_for, threat
-from .code_of_nine.data import ITEM_VP, LOCATION, MEMORIES
-from .codinca.bot import disc_distance
+from .bots import bot_for
 from .core import Move, State
-from .double_nine import CARDS as DN_CARDS
-from .double_nine import judge
 
 # --- data tables ---------------------------------------------------------------------------------------
 
 GENERIC = "of the {n} choices open now, the computer player rates it highest"  # the only generic reason
 ONLY = "it is the only choice open now"
 MAX_PLAN_STEPS = 12  # decisions of one turn played out in a world to explain its first step
+DECIDES = ("count_of_nine",)  # games whose hints module's decide(state, bot) runs the bot's search and keeps its reason
 SEARCH_LEVELS = ("hard",)  # levels whose player searches for seconds: the rest of a turn is planned by "normal"
 
-# Nine Knights
-NK_DUTY = ("each group needs one Archer, one Warrior and one Ranger, and the opponent sees only the types, "
-           "so an order they cannot guess keeps your numbers secret")
-
-# Double Nine: card name -> (effect name, effect text as printed)
-DN_EFFECT = {c[0]: (c[3], c[4].replace("[Constant] ", "")) for c in DN_CARDS}
-
-# Count of Nine: the decisions whose analyst reason reads only the best line after the move itself
-COUNT_LINE_KINDS = ("build", "pay", "demolish", "return")
-
-# Code of Nine: what each location brings its placer (items by key, Will as "will"), for the Memory check
-C9_GAINS = {"library": ("book",), "archive": ("book",), "fortune": ("coin",), "cash_cow": ("coin",),
-            "lights": ("coin", "will"), "cross": ("statue",), "cathedral": ("statue", "will"),
-            "quarry": ("will",), "tunnel": ("will",), "hearth": ("will",), "garden": ("white",),
-            "well": ("black",), "shore": ("will",), "cult": ("medal", "will"), "clocktower": ("start",),
-            "bell": ("start",)}
-C9_CONDITIONS = ("Only ", "Available even")  # sentences of a location's text that a legal placement already met
-# what a gain is worth by the rules alone (before the Memories apply; item VP from code_of_nine.data.ITEM_VP)
-C9_WORTH = {
-    "statue": f"a Statue is worth {ITEM_VP['statue']} VP before the Memories apply",
-    "book": f"a Book is worth {ITEM_VP['book']} VP before the Memories apply",
-    "white": f"a Legacy is worth {ITEM_VP['white']} VP before the Memories apply",
-    "black": f"a Legacy is worth {ITEM_VP['black']} VP before the Memories apply",
-    "will": (f"Will pays for the costly locations, such as the Garden ({LOCATION['garden'].cost}) and the Well "
-             f"({LOCATION['well'].cost}) that release the Legacies"),
-    "start": "the Start player places the first Action pawn of the next round",
-}
-# which Memory cards speak of what (their effect texts name it)
-C9_TOPIC = {"coin": "Coin", "statue": "Statue", "book": "Book", "white": "White Legacy", "black": "Black Legacy",
-            "medal": "Medal", "will": "Will", "start": "Start player", "item": "items"}
 
 
 @dataclass(frozen=True)
@@ -115,32 +85,41 @@ def hint(state: State, seat: int, level: str = "normal", seed: int = 0) -> Hint:
         raise ValueError(f"it is {state.game.seat_name(state.to_move)}'s decision now, not "
                          f"{state.game.seat_name(seat)}'s: a hint is for the seat to move")
     bot = bot_for(state.game.name, seed, level)
-    decide = _DECIDE.get(state.game.name)
-    decided = decide(state, bot) if decide else None
+    decided = game_hints(state.game.name).decide(state, bot) if state.game.name in DECIDES else None
     if decided is not None:  # the bot's own decision, kept with the reasons it weighed
         move, reason, words = decided
     else:
         move = bot.choose(state)
         # the rest of a turn is played by the same player, but a search level's by the heuristic one (quick)
         planner = bot_for(state.game.name, seed, "normal") if level in SEARCH_LEVELS else bot
-        reason, words = _EXPLAIN[state.game.name](state, seat, move, planner, seed)
+        reason, words = game_hints(state.game.name).explain(state, seat, move, planner, seed)
     if not reason:
         count = len(state.legal_moves())
         reason = ONLY if count == 1 else GENERIC.format(n=count)
     return Hint(move, reason, words or "")
 
 
-def _lower(text: str) -> str:
+def game_hints(game: str):
+    """The module of ``game``'s hint in words, ``ninekit.<game>.hints`` (imported when first asked for, as it
+    imports this module): its ``explain(state, seat, move, bot, seed)`` gives ``(reason or None, words)``.
+
+    >>> game_hints("double_nine").__name__
+    'ninekit.double_nine.hints'
+    """
+    return import_module(f"{__package__}.{game}.hints")
+
+
+def lower(text: str) -> str:
     """A printed sentence as part of ours: first letter small, no full stop.
 
-    >>> _lower("Choose left or right. All players pass their hand in that direction.")
+    >>> lower("Choose left or right. All players pass their hand in that direction.")
     'choose left or right; all players pass their hand in that direction'
     """
     text = re.sub(r"\. (\w)", lambda m: "; " + m.group(1).lower(), text.rstrip("."))
     return text[:1].lower() + text[1:]
 
 
-def _plan(state: State, seat: int, move: Move, bot, seed: int, same_turn) -> tuple[list, State]:
+def plan(state: State, seat: int, move: Move, bot, seed: int, same_turn) -> tuple[list, State]:
     """The rest of ``seat``'s turn after ``move``, played by ``bot`` in a world built from the seat's view.
 
     Returns the moves (``move`` first) and the world after them.  ``same_turn(view)`` says from the seat's
@@ -156,359 +135,4 @@ def _plan(state: State, seat: int, move: Move, bot, seed: int, same_turn) -> tup
     return steps, world
 
 
-# --- Nine Knights ----------------------------------------------------------------------------------------
-
-def _nk_distance(a: str, b: str) -> int:
-    """King steps between two squares (a Knight moves one field in any of the 8 directions)."""
-    (ra, ca), (rb, cb) = divmod(nk.INDEX[a], 9), divmod(nk.INDEX[b], 9)
-    return max(abs(ra - rb), abs(ca - cb))
-
-
-def _nk_goal_square(view: dict, side: int, duty: int) -> str:
-    """The square of ``side``'s Goal Token ``duty`` (on ``side``'s home rank)."""
-    return f"{nk.COLUMNS[view['goals'][side].index(duty)]}{nk.HOME_ROW[side]}"
-
-
-def _nk_possible(view: dict, knight: dict) -> list:
-    """The Duty numbers a Knight may carry, as far as the viewer knows."""
-    if knight["duty"] is not None:
-        return [knight["duty"]]
-    known = {k["duty"] for k in view["knights"] + view["fallen"] + [w for s in view["waiting"] for w in s]
-             if k["colour"] == knight["colour"] and k["duty"] is not None}
-    return [d for d in range(1, 10) if d not in known]
-
-
-def _nk_threat(view: dict, seat: int, knight: dict, reach: int = 2) -> str | None:
-    """Words for the threat an enemy ``knight`` poses to ``seat``'s Goal Tokens within ``reach`` moves."""
-    near = []
-    for duty in _nk_possible(view, knight):
-        d = _nk_distance(knight["square"], _nk_goal_square(view, seat, duty))
-        if d <= reach:
-            near.append((d, duty))
-    if not near:
-        return None
-    d, duty = min(near)
-    goal = f"{nk.SIDES[seat]}'s Goal Token {duty}"
-    when = "next turn" if d == 1 else "in two moves"
-    if knight["duty"] is None and len({duty for _d, duty in near}) > 1:
-        goal = f"one of {nk.SIDES[seat]}'s Goal Tokens"
-    return f"a Knight that {'may' if knight['duty'] is None else 'could'} reach {goal} {when}"
-
-
-def _nk_fight(view: dict, seat: int, mine: dict, theirs: dict) -> tuple[str, str] | None:
-    """(winner, rule) of our Knight ``mine`` attacking ``theirs``, if the numbers are known."""
-    if theirs["duty"] is None:
-        return None
-    own, other = view["hidden_tokens"][seat], view["hidden_tokens"][1 - seat]
-    return nk.fight_reason(mine["duty"], theirs["duty"],
-                           attacker_hidden=own if own == mine["duty"] else None,
-                           defender_hidden=other if view["hidden_revealed"][1 - seat] else None)
-
-
-def _nk_step(view: dict, seat: int, frm: str, to: str) -> str | None:
-    """Why moving our Knight on ``frm`` to ``to`` is good, from the seat's view."""
-    knights = {k["square"]: k for k in view["knights"]}
-    mine = knights[frm]
-    duty, enemy = mine["duty"], nk.SIDES[1 - seat]
-    goal = _nk_goal_square(view, 1 - seat, duty)
-    if to == goal:
-        return f"it reaches {enemy}'s Goal Token {duty} and wins the game"
-    target = knights.get(to)
-    block = _nk_block(view, knights, seat, frm, to) if target is None else None
-    if block is not None:
-        return block
-    if target is not None:
-        threat = _nk_threat(view, seat, target)
-        danger = f", taking out {threat}" if threat is not None else ""
-        result = _nk_fight(view, seat, mine, target)
-        if result is None:
-            return f"it attacks {enemy}'s {target['type']} on {to}, whose number is still secret{danger}"
-        winner, rule = result
-        outcome = "wins" if winner == "attacker" else "loses"
-        return f"it attacks {enemy}'s Knight {target['duty']} on {to} and {outcome} the fight ({rule}){danger}"
-    for k in view["knights"]:  # stepping away from an enemy Knight known to beat it
-        if k["owner"] != seat and k["duty"] is not None and _nk_distance(k["square"], frm) == 1 \
-                and _nk_distance(k["square"], to) > 1:
-            won = nk.fight(k["duty"], duty, defender_hidden=view["hidden_tokens"][seat]
-                           if view["hidden_tokens"][seat] == duty else None)
-            if won == "attacker":
-                return f"it steps out of reach of {enemy}'s Knight {k['duty']}, which would beat it"
-    before, after = _nk_distance(frm, goal), _nk_distance(to, goal)
-    if after == 1:
-        return f"next turn it can reach {enemy}'s Goal Token {duty} on {goal}"
-    if after < before:
-        return f"it advances toward {enemy}'s Goal Token {duty} on {goal} ({after} steps away now)"
-    return None
-
-
-def _nk_block(view: dict, knights: dict, seat: int, frm: str, to: str) -> str | None:
-    """Words for a step onto an empty field that stops an enemy Knight of known number from reaching our
-    Goal Token (the bots' own measure of the threat, ``ninekit.bots.threat``), else None."""
-    before = threat(knights, view, seat)
-    if not before:
-        return None
-    after = {square: k for square, k in knights.items() if square != frm}
-    after[to] = {**knights[frm], "square": to}
-    if threat(after, view, seat) >= before:
-        return None
-    home = nk.SIDES[seat]
-    near = [(_nk_distance(k["square"], _nk_goal_square(view, seat, k["duty"])), k["duty"], k["square"])
-            for k in knights.values() if k["owner"] != seat and k["duty"] is not None]
-    _d, duty, square = min(near)
-    return f"it guards {home}'s Goal Token {duty} against {nk.SIDES[1 - seat]}'s Knight {duty} on {square}"
-
-
-def _nk_start(view: dict, seat: int, duty: int, square: str, verb: str) -> str:
-    goal = _nk_goal_square(view, 1 - seat, duty)
-    return f"Knight {duty} {verb} {square}, {_nk_distance(square, goal)} steps from {nk.SIDES[1 - seat]}'s " \
-           f"Goal Token {duty} on {goal}"
-
-
-def _nine_knights(state: State, seat: int, move: Move, bot, seed: int):
-    view = state.view(seat)
-    kind = move.kind
-    if kind == "select":
-        world = state.determinize(seat, random.Random(seed)).play(move)
-        to = bot.choose(world)
-        if to.kind != "to":
-            return None, ""
-        frm = move.args[0]
-        duty = {k["square"]: k for k in view["knights"]}[frm]["duty"]
-        return _nk_step(view, seat, frm, to.args[0]), f"Move Knight {duty} from {frm} to {to.args[0]}"
-    if kind == "to":
-        frm = view["selected"]
-        duty = {k["square"]: k for k in view["knights"]}[frm]["duty"]
-        return _nk_step(view, seat, frm, move.args[0]), f"Move Knight {duty} to {move.args[0]}"
-    if kind == "duty":
-        return NK_DUTY, ""
-    if kind in ("pick", "summon"):
-        duty = nk.DUTY[move.args[0]]
-        goal = _nk_goal_square(view, 1 - seat, duty)
-        when = "goes onto the board now" if kind == "pick" else "comes back onto the board"
-        return f"Knight {duty} {when}; it wins by reaching {nk.SIDES[1 - seat]}'s Goal Token {duty} on {goal}", ""
-    if kind in ("place", "summon_to"):
-        duty = view["pending_knight"]["duty"]
-        return _nk_start(view, seat, duty, move.args[0], "starts on" if kind == "place" else "re-enters on"), ""
-    if kind in ("reveal", "keep"):
-        token = view["hidden_tokens"][seat]
-        fight = view["fight"]
-        mine = fight["attacker"] if fight["attacker"]["owner"] == seat else fight["defender"]
-        if kind == "reveal":
-            return f"your Hidden Token {token} matches Knight {mine['duty']}, so it beats the 8", ""
-        if token != mine["duty"]:
-            return f"your Hidden Token {token} is not {mine['duty']}, so it cannot help in this fight", ""
-    return None, ""
-
-
-# --- Double Nine ------------------------------------------------------------------------------------------
-
-def _dn_numbers(view: dict) -> list:
-    return [b["number"] for b in view["boards"]]
-
-
-def _dn_result(view: dict, after: dict, seat: int) -> str | None:
-    """What the turn did to the numbers on the table (public), and who would win if the pile ran out."""
-    before_n, after_n = _dn_numbers(view), _dn_numbers(after)
-    if before_n == after_n:
-        return None
-    parts = []
-    if after_n[seat] != before_n[seat]:
-        parts.append(f"your number becomes {after_n[seat]} (now {before_n[seat]})")
-    rivals = [p for p in range(len(before_n)) if p != seat and after_n[p] != before_n[p]]
-    if rivals:
-        p = max(rivals, key=lambda p: (before_n[p] - after_n[p], -p))
-        parts.append(f"Player {p + 1}'s becomes {after_n[p]} (now {before_n[p]})")
-    text = " and ".join(parts)
-    leaders = judge(after_n, target=view["target"], teams=bool(view["teams"]))
-    if seat in leaders:
-        text += ", which would win if the pile ran out now" if len(leaders) == 1 else \
-            ", which would tie for the win if the pile ran out now"
-    return text
-
-
-def _double_nine(state: State, seat: int, move: Move, bot, seed: int):
-    view = state.view(seat)
-    game = view["game_number"]
-
-    def same_turn(v):
-        return v["game_number"] == game and v["turn"] == seat and v["phase"] != "card"
-
-    _steps, world = _plan(state, seat, move, bot, seed, same_turn)
-    after = world.view(seat)
-    if after["game_number"] != game or world.is_over:
-        result = after["results"][game - 1] if len(after["results"]) >= game else None
-        if result is not None:
-            return ("the draw pile has run out, and " + ("you win the game" if seat in result["winners"]
-                                                         else "the game ends"), "")
-    effect = _dn_result(view, after, seat)
-    if move.kind == "card":
-        name, text = DN_EFFECT[move.args[0]]
-        tail = f"; with the rest of the turn {effect}" if effect else ""
-        return f"{move.args[0]}'s {name}: {_lower(text)}{tail}", ""
-    if effect:
-        return effect, ""
-    card = (view["resolving"] or "").split(" (through")[0]
-    if card in DN_EFFECT:
-        name, text = DN_EFFECT[card]
-        return f"it carries out {card}'s {name}: {_lower(text)}", ""
-    return None, ""
-
-
-# --- Codinca ------------------------------------------------------------------------------------------------
-
-def _codinca_distances(view: dict, seat: int) -> dict:
-    element = view["elements"][seat]
-    return {d["id"]: disc_distance(view["tiles"], element, d["id"]) for d in view["discs"][seat]
-            if not d["claimed"] and d["id"] is not None}
-
-
-def _codinca(state: State, seat: int, move: Move, bot, seed: int):
-    view = state.view(seat)
-    names = {d["id"]: d["group_name"] for d in view["discs"][seat] if d["id"] is not None}
-    if move.kind == "claim":
-        disc = move.args[0]
-        return f"your tiles match Key Disc {disc} ({names.get(disc, 'a key pattern')}), and a match must be " \
-               f"claimed", ""
-    if move.kind == "trap":
-        return "the Trap Card flips tiles to match its pattern, turned to face you, and makes any Lock in play " \
-               "fail", ""
-    turn = (view["round"], view["turn"])
-
-    def same_turn(v):
-        return (v["round"], v["turn"]) == turn and v["step"] != "claim"
-
-    steps, world = _plan(state, seat, move, bot, seed, same_turn)
-    after = world.view(seat)
-    d0, d1 = _codinca_distances(view, seat), _codinca_distances(after, seat)
-    plan = "; ".join(str(m) for m in steps[1:] if m.kind not in ("end", "claim"))
-    lead = f"with the rest of the turn ({plan}) " if plan else ""
-    done = [d for d in after["claimed"][seat] if d not in view["claimed"][seat]] + [d for d, n in d1.items() if n == 0]
-    if done:
-        return f"{lead}your tiles match Key Disc {done[0]} ({names[done[0]]}): you claim it", ""
-    if move.kind == "crystal":
-        return "a Lock freezes those tiles for everyone until the start of your next turn, so nobody can " \
-               "undo your pattern", ""
-    if d0 and d1:
-        best0, best1 = min(d0.values()), min(d1.values())
-        disc = min(d1, key=lambda d: (d1[d], d))
-        if best1 < best0:
-            return (f"{lead}it brings your tiles to {best1} turn{'s' * (best1 != 1)} from Key Disc {disc} "
-                    f"({names[disc]}), {best0 - best1} nearer", "")
-        gained = [d for d in d1 if d1[d] < d0[d]]
-        if gained:
-            disc = min(gained, key=lambda d: (d1[d], d))
-            return f"{lead}it brings Key Disc {disc} ({names[disc]}) nearer: {d1[disc]} turns away now", ""
-        if best1 == best0:
-            return f"{lead}it keeps your tiles {best1} turn{'s' * (best1 != 1)} from Key Disc {disc} " \
-                   f"({names[disc]})", ""
-    return None, ""
-
-
-# --- Count of Nine ------------------------------------------------------------------------------------------
-
-def _count_of_nine(state: State, seat: int, move: Move, bot, seed: int):
-    from .count_of_nine import analyst
-
-    choice = analyst._choose(state, analyst.BOT_SAMPLES, random.Random(seed), analyst.BOT_ROUNDS_AHEAD)
-    if choice.move != move:  # another level's move: its own best line in the same worlds
-        if move.kind not in COUNT_LINE_KINDS or move not in choice.moves or not choice.worlds:
-            return None, ""  # the analyst's other reasons compare the choice with the rest: not for this move
-        best = choice.moves.index(move)
-        table = []
-        for world, search, values in choice.worlds:
-            values = list(values)
-            values[best] = max(search.value(child, analyst._NO_FLOOR) for child in analyst._after(world, move))
-            table.append((world, search, values))
-        choice = analyst._Choice(choice.moves, best, choice.means, table)
-    return _count_of_nine_words(state, choice), ""
-
-
-def _count_of_nine_decide(state: State, bot):
-    """The computer builder's decision with its reason: ``CountOfNineBot.choose`` is the analyst's sampled
-    search (``analyst._choose`` with the bot's own samples, rounds ahead and random numbers), so run that
-    search once and keep the worlds it weighed for the reason.  Other bots: None."""
-    from .count_of_nine import analyst
-
-    if type(bot) is not analyst.CountOfNineBot:
-        return None
-    choice = analyst._choose(state, bot.samples, bot.rng, bot.ahead)
-    return choice.move, _count_of_nine_words(state, choice), ""
-
-
-def _count_of_nine_words(state: State, choice) -> str:
-    """The analyst's sentence for ``choice`` ("Builds Mine now: it scores ...") as our reason ("it scores ...")."""
-    from .count_of_nine import analyst
-
-    head, _, reason = analyst._reason(state, choice).partition(": ")
-    return (reason or head).rstrip(".")
-
-
-# --- Code of Nine -------------------------------------------------------------------------------------------
-
-def _c9_known(view: dict) -> list:
-    """The Memory cards the seat knows (its own, those it looked at, public ones), by code."""
-    codes = {row["code"] for row in view["slots"] if row["code"] is not None}
-    codes.update(view.get("hand") or [])
-    if view.get("ninth") and isinstance(view["ninth"], dict) and view["ninth"].get("code"):
-        codes.add(view["ninth"]["code"])
-    return sorted(c for c in codes if isinstance(c, int))
-
-
-def _c9_memory(view: dict, topics) -> str | None:
-    """A clause naming a known Memory card that speaks of one of ``topics``."""
-    for code in _c9_known(view):
-        card = MEMORIES[code]
-        for topic in topics:
-            if C9_TOPIC[topic] in card.effect:
-                return f"Code {code} ({card.name}), which you know, says: {_lower(card.effect)}"
-    return None
-
-
-def _c9_item(view: dict, topics) -> str | None:
-    """Why what ``topics`` names matters: a known Memory card about it, else its worth by the rules."""
-    return _c9_memory(view, topics) or next((C9_WORTH[t] for t in topics if t in C9_WORTH), None)
-
-
-def _code_of_nine(state: State, seat: int, move: Move, bot, seed: int):
-    view = state.view(seat)
-    kind = move.kind
-    if kind == "place":
-        loc = LOCATION[move.args[0]]
-        why = _c9_item(view, C9_GAINS.get(loc.key, ()))
-        effect = ". ".join(part for part in loc.effect.split(". ") if not part.startswith(C9_CONDITIONS))
-        return _lower(effect) + (f", and {why}" if why else ""), ""
-    if kind == "look":
-        slot = "Abyss" if (view["pending"] or {}).get("step") == "look_abyss" else "Shoal"
-        known = {(row["owner"], row["slot"]) for row in view["slots"] if row["code"] is not None}
-        if (move.args[0], slot) not in known:
-            return (f"you have not seen that {slot} card yet, and each Memory you know tells you more of what "
-                    f"the items are worth at the end"), ""
-        return None, ""
-    if kind in ("give", "return"):  # giving an item away: only a Memory about holding items speaks for it
-        return _c9_memory(view, ("item",)), ""
-    if kind in ("item", "gain", "take"):
-        return _c9_item(view, (move.args[0],)), ""
-    if kind == "player":
-        text = str(move)
-        topic = "will" if "Will" in text else "medal" if "Medal" in text else "item"
-        return _c9_memory(view, (topic,)), ""
-    if kind == "shoal":
-        hand = view.get("hand") or []
-        if len(hand) == 2:
-            abyss = hand[1] if move.args[0] == 0 else hand[0]
-            return (f"the Shoal card is the one other players look at most (Allure Show, Sooty Watchtower, "
-                    f"Venerable Cathedral, Bell of the Last Dawn), so Code {abyss} ({MEMORIES[abyss].name}) stays "
-                    f"safer in the Abyss"), ""
-        return None, ""
-    if kind == "redraw":
-        if move.args[0] == "keep":
-            return "changing both Memory cards costs an Action pawn in round 1", ""
-        return "new Memory cards are worth more to you than the Action pawn they cost in round 1", ""
-    return None, ""
-
-
-_DECIDE = {"count_of_nine": _count_of_nine_decide}  # games whose bot's search also yields its reason
-_EXPLAIN = {"nine_knights": _nine_knights, "double_nine": _double_nine, "codinca": _codinca,
-            "count_of_nine": _count_of_nine, "code_of_nine": _code_of_nine}
-
-__all__ = ["Hint", "hint", "GENERIC", "ONLY"]
+__all__ = ["Hint", "hint", "GENERIC", "ONLY", "game_hints", "lower", "plan"]

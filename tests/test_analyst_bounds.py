@@ -59,7 +59,7 @@ def test_one_search_process_per_kernel_the_latest_request_first(monkeypatch, tmp
     """Four finished games asked for at once (a match panel, tabs of saves): one process at a time in the kernel,
     and the one running is the latest request; a search pushed out of the kept few is cancelled."""
     monkeypatch.setattr(table, "ANALYST_SLOTS", str(tmp_path / "slots"))
-    with table._SEARCH_LOCK:  # the four requests arrive together: the search thread picks after all of them
+    with table.SEARCH_LOCK:  # the four requests arrive together: the search thread picks after all of them
         searches = [table.best_search(target, deal, 5) for target, deal in DEALS]
     try:
         deadline = time.monotonic() + 20

@@ -103,7 +103,7 @@ def test_levels_ordered_normal_beats_easy_in_short_games(game, players):
 
 def test_nine_knights_bot_targets_match_the_rules():
     """The Nine Knights heuristic reads its destinations from the view: they are the rules' own list."""
-    from ninekit.bots import _targets
+    from ninekit.nine_knights.bots import targets
 
     rng = random.Random(3)
     state = ninekit.make("nine_knights").new(3)
@@ -116,7 +116,7 @@ def test_nine_knights_bot_targets_match_the_rules():
             board = {k["square"]: k for k in view["knights"]}
             for select in moves:
                 rules = [m.args[0] for m in state.play(select).legal_moves() if m.kind == "to"]
-                assert sorted(_targets(board, view, seat, select.args[0])) == sorted(rules)
+                assert sorted(targets(board, view, seat, select.args[0])) == sorted(rules)
                 checked += 1
         state = state.play(NineKnightsBot(rng.getrandbits(16)).choose(state) if rng.random() < 0.5
                            else rng.choice(moves))

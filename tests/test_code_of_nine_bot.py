@@ -10,7 +10,7 @@ import pytest
 import ninekit
 from ninekit.bots import BOTS, RandomBot, bot_for
 from ninekit.code_of_nine import STEPS, position
-from ninekit.code_of_nine.bot import MAX_PLAYOUTS, MIN_PLAYOUTS, PLY_BUDGET, CodeOfNineBot, playout_budget
+from ninekit.code_of_nine.bots import MAX_PLAYOUTS, MIN_PLAYOUTS, PLY_BUDGET, CodeOfNineBot, playout_budget
 from ninekit.core import State
 
 QUICK = 1500  # playout plies per decision in these tests (the app uses PLY_BUDGET)
@@ -162,7 +162,7 @@ def test_playout_budget_follows_the_pawns_left():
 
 def test_bot_is_standard_library_only():
     """ninekit is standard library only: the bot module imports only the standard library and ninekit."""
-    import ninekit.code_of_nine.bot as module
+    import ninekit.code_of_nine.bots as module
 
     with open(module.__file__, encoding="utf-8") as f:
         text = f.read()

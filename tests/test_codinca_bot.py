@@ -7,7 +7,7 @@ import pytest
 import ninekit
 from ninekit.bots import BOTS, RandomBot, bot_for
 from ninekit.codinca import START_LAYOUT, position
-from ninekit.codinca.bot import CodincaBot, disc_distance
+from ninekit.codinca.bots import CodincaBot, disc_distance
 from ninekit.core import State
 
 

@@ -450,7 +450,7 @@ def test_a_tilted_discard_uncovered_again_stays_tilted():
     state = build(state, "discard", "Sawmill", "city7", "city9")  # 8 uncovered again
     top = state.view(0)["discard"][-1]
     assert (top["card"], top["tilted"]) == (8, True)
-    assert "discard" not in [sid for sid, _r in con._sources(state.position, "centre")]
+    assert "discard" not in [sid for sid, _r in con.rules.sources_for(state.position, "centre")]
 
 
 def test_a_structure_built_from_a_tilted_top_discard_is_not_tilted_in_the_city():
@@ -495,13 +495,13 @@ def test_a_structure_built_this_round_provides_from_the_next_round_on():
     assert state.view(0)["city"] == [{"card": 3, "name": "Tavern", "round": 2, "provides": "Crew", "vp": 0,
                                       "kind": "basic", "tilted": False, "fresh": True}]
     assert all(not sid.startswith("city") for place in ("centre", "deck", "discard", "target")
-               for sid, _r in con._sources(state.position, place))
+               for sid, _r in con.rules.sources_for(state.position, place))
     paying = play(position(target="Castle", deck=["3", "5"], discard=["8"], city=["Tavern@6!"], round=2),
                   "build", "centre", "Tavern")
     assert "from the next round on" in refused(paying, "pay", "discard", "city6")
     state = play(pass_to_round_end(state), "round", "keep")
     assert state.position.round == 3 and state.view(0)["city"][0]["fresh"] is False
-    assert any(sid == "city3" for sid, _r in con._sources(state.position, "centre"))
+    assert any(sid == "city3" for sid, _r in con.rules.sources_for(state.position, "centre"))
 
 
 def test_the_target_card_gives_no_resource():
@@ -751,7 +751,7 @@ def test_round_end_resets_the_tilts():
     assert state.view(0)["city"][0]["tilted"] is False and state.position.used == 0
     state = play(state, "round", "keep")
     assert state.view(0)["city"][0]["tilted"] is False
-    assert "city6" in [sid for sid, _r in con._sources(state.position, "centre")]
+    assert "city6" in [sid for sid, _r in con.rules.sources_for(state.position, "centre")]
 
 
 def test_round_end_offers_rotate_shuffle_keep_or_stop():

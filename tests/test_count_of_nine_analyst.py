@@ -10,7 +10,7 @@ import ninekit
 from ninekit.bots import BOTS, RandomBot, bot_for
 from ninekit.core import Move
 from ninekit.count_of_nine import HIGH_STRUCTURES, best_line, hint, position, score_game
-from ninekit.count_of_nine.analyst import CountOfNineBot, _round_gain_bound
+from ninekit.count_of_nine.analyst import CountOfNineBot, round_gain_bound
 
 
 def replay(state, moves):
@@ -197,7 +197,7 @@ def test_round_bound_never_below_the_exact_rest_of_the_round():
         while not s.is_over and checked < 60:
             pos = s.position
             if pos.phase == "turn" and len(pos.deck) <= 4 and rng.random() < 0.5:
-                bound = _round_gain_bound(pos.deck, pos.discard, pos.used, pos.city, pos.round, pos.target)
+                bound = round_gain_bound(pos.deck, pos.discard, pos.used, pos.city, pos.round, pos.target)
                 assert bound >= exact_gain(s), s.prompt
                 checked += 1
             legal = [m for m in s.legal_moves() if m.args not in (("shuffle",), ("stop",)) and m.kind != "cancel"]

@@ -913,7 +913,7 @@ def _dark_aiko_states(limit=60):
         g = ninekit.make("double_nine", players, deck=("expansion", "full")[seed % 2])
         s, rng = g.new(seed), random.Random(seed)
         while not s.is_over and len(found) < limit:
-            if s.position.phase == "card" and dn._cursed(s.position):
+            if s.position.phase == "card" and dn.rules.cursed(s.position):
                 found.append(s)
             s = s.play(rng.choice(s.legal_moves()))
         if len(found) >= limit:

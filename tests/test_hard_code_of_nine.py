@@ -8,7 +8,7 @@ import random
 
 import ninekit
 from ninekit.bots import HARD, bot_for
-from ninekit.code_of_nine.bot import PLY_BUDGET, CodeOfNineBot
+from ninekit.code_of_nine.bots import PLY_BUDGET, CodeOfNineBot
 
 SMALL = 300  # playout plies per decision: the same search, only shorter
 

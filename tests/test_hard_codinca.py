@@ -12,8 +12,8 @@ import pytest
 import ninekit
 from ninekit.bots import bot_for
 from ninekit.codinca import START_LAYOUT, position
-from ninekit.codinca.bot import NOISE, CodincaBot, _Context, _flipped, _switches, disc_distance
-from ninekit.codinca.hard import LOSS, CodincaHardBot, _World
+from ninekit.codinca.bots import NOISE, CodincaBot, Context, disc_distance, switch_options, with_flips
+from ninekit.codinca.hard import LOSS, CodincaHardBot, World
 from ninekit.core import State
 
 
@@ -77,12 +77,12 @@ def test_an_opponent_answers_as_the_normal_bot_scores_boards():
         state = state.play(bots[state.to_move].choose(state))
     p = state.to_move
     view = state.view(p)
-    ctx = _Context(view, p)
-    world = _World(state, (p + 2) % 3, ctx)  # the real state as the world: the opponent p's discs are known
+    ctx = Context(view, p)
+    world = World(state, (p + 2) % 3, ctx)  # the real state as the world: the opponent p's discs are known
     answered, _ban = world._answer(p, ctx.tiles, [list(c) for c in view["claimed"]], frozenset(), None,
                                    random.Random(1))
-    best = max(ctx.value(_flipped(board, (i,))) for _sw, board in _switches(ctx.tiles, ctx.letter, frozenset(), None)
-               for i in range(16))
+    best = max(ctx.value(with_flips(board, (i,)))
+               for _sw, board in switch_options(ctx.tiles, ctx.letter, frozenset(), None) for i in range(16))
     assert ctx.value(answered) >= best - NOISE
 
 
@@ -109,8 +109,8 @@ def test_the_look_ahead_sees_an_opponent_win_and_the_block():
     round counts as lost); after Fire's Switch b2-a1 (Earth's a1 leaves the rank) it cannot."""
     state = _one_switch_from_the_last_disc()
     assert [disc_distance(state.view(0)["tiles"], "Earth", d) for d in LINES_EARTH_MAY_HOLD] == [1, 2, 2, 2, 2]
-    ctx = _Context(state.view(0), 0)
-    world = _World(state, 0, ctx)  # the real state as the world: Earth's L2 is known here
+    ctx = Context(state.view(0), 0)
+    world = World(state, 0, ctx)  # the real state as the world: Earth's L2 is known here
     idle = _after_turn(CodincaBot(0), state)  # the normal bot moves on with its own discs
     blocked = state
     for step in ({"kind": "tile", "args": ["b2"]}, {"kind": "switch", "args": ["a1"]},
@@ -142,9 +142,9 @@ def test_hard_blocks_a_last_disc_that_normal_leaves_open():
 def test_hard_builds_every_distance_table_when_made(monkeypatch):
     """Issue 13's "at most about 2 s per decision": making the hard bot builds all 15 exact distance tables
     (about 1.2 s, once per process), so that its first decision does not."""
-    from ninekit.codinca import bot as codinca_bot
+    from ninekit.codinca import bots as codinca_bot
 
-    monkeypatch.setattr(codinca_bot, "_TABLES", {})
+    monkeypatch.setattr(codinca_bot, "TABLES", {})
     CodincaHardBot(1)
-    assert len(codinca_bot._TABLES) == 15
+    assert len(codinca_bot.TABLES) == 15
     assert codinca_bot.build_tables() == 15  # a second call finds them built

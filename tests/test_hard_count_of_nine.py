@@ -1,4 +1,4 @@
-"""Count of Nine's ``hard`` Builder (ninekit.count_of_nine.hard): the normal Builder's exact search looking a round
+"""Count of Nine's ``hard`` Builder (ninekit.count_of_nine.bots): the normal Builder's exact search looking a round
 further ahead, one search kept per game and round cap, a budget of turns searched.  Each test names what it
 checks."""
 
@@ -8,8 +8,8 @@ import ninekit
 from ninekit.bots import bot_for
 from ninekit.core import Move
 from ninekit.count_of_nine import best_line, position
-from ninekit.count_of_nine.analyst import CountOfNineBot, _choose
-from ninekit.count_of_nine.hard import HardCountOfNineBot
+from ninekit.count_of_nine.analyst import CountOfNineBot, choice_for
+from ninekit.count_of_nine.bots import HardCountOfNineBot
 
 
 def castle_round_two():
@@ -53,7 +53,7 @@ def test_hard_never_shuffles_a_known_deck():
     while s.view(0)["phase"] != "round":
         s = s.play(s.legal_moves()[-1])  # pass to the end of the round
     assert Move("round", ("shuffle",)) in s.legal_moves()
-    considered = _choose(s, 1, random.Random(1), 2, shuffles=False).moves
+    considered = choice_for(s, 1, random.Random(1), 2, shuffles=False).moves
     assert considered == tuple(m for m in s.legal_moves() if m.args != ("shuffle",))
     move = HardCountOfNineBot(1).choose(s)
     assert move in considered

@@ -7,8 +7,9 @@ who first obtains two victory tokens is the overall winner"; every tied player t
 from __future__ import annotations
 
 import ninekit
-from ninekit.bots import HARD, _double_nine_value, bot_for
+from ninekit.bots import HARD, bot_for
 from ninekit.double_nine import DoubleNineBot, DoubleNineRollouts, hard_playouts, match_chance, position
+from ninekit.double_nine.bots import match_value
 
 
 def play(state, kind, *args):
@@ -50,7 +51,7 @@ def test_a_tie_one_token_ahead_wins_the_match_in_the_value():
                      results=[(50, 10)])
     state = play(play(state, "card", "Medusa"), "site", 0, "x1")  # 87 against 87, the pile is empty
     assert state.is_over and state.outcome.winners == (0,)
-    assert _double_nine_value(state, 0) == 1.0 and _double_nine_value(state, 1) == 0.0
+    assert match_value(state, 0) == 1.0 and match_value(state, 1) == 0.0
 
 
 def test_hard_keeps_the_rival_one_token_from_the_match_from_winning_where_normal_does_not():

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import ninekit
-from ninekit.codinca.bot import disc_distance
+from ninekit.codinca.bots import disc_distance
 from ninekit.hints import GENERIC, ONLY, Hint, hint
 
 # (game, players, options): every player count, and the options that change what a hint can say

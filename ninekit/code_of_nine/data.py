@@ -203,3 +203,73 @@ def rounds_words(loc: Location) -> str:
     ('1 only', '3-5')
     """
     return f"{loc.first} only" if loc.first == loc.last else f"{loc.first}-{loc.last}"
+
+
+# --- the table and the turn ---------------------------------------------------------------------------
+
+SEATS = ("Red", "Blue", "Green", "Yellow")
+GHOST = "the Ghost"  # the fourth sheet in a 3-player game (owner 3)
+SLOTS = ("Shoal", "Abyss")
+LOC_INDEX = {loc.key: i for i, loc in enumerate(LOCATIONS)}
+QUARRY = LOC_INDEX["quarry"]
+NO_ONE = -1  # on the board (Legacies, Medal) / nobody (releasers, places)
+BOXED = -2   # the Medal in a normal game
+
+RULES_SUMMARY = """\
+**Goal.** The eight Memory cards in the game (two per player; a ghost's two with 3 players) decide what
+every item is worth, and they stay hidden until the end. Most VP wins; Memories can also say a player
+*cannot win*, or that the lowest score wins.
+
+**Set-up.** Start Will 0/1/1/2 from the Start player. Deal two Memories to each player. Each decides in
+secret whether to change both (a changer has one Action pawn fewer in round 1). Expert: the Ninth Memory
+is turned face up. Each player puts one Memory in the Shoal and the other in the Abyss.
+
+**A round.** From the Start player, clockwise, each player places one Action pawn per turn until all
+are placed (no passing). Only locations of this round's section and earlier ones that are still open;
+one pawn a space (Quarry of Wills takes any number); a Will cost must be fully payable. Looks are public,
+what you see is yours alone (Code 26 is shown to all). The Sooty Watchtower veils you from looks for the
+rest of the round. A new Start player leads from the next round.
+
+**The end.** After round 5, or at the end of the round in which the second Legacy is released. All
+Memories are revealed and applied in their order: cannot-win, Coins, Statues, Books, Legacies, player
+state, the Medal, then card 20 and the winners.
+"""
+
+STEPS = {  # what a placement asks after its immediate effect, one atomic decision per step
+    "clocktower": ("return",),
+    "allure": ("look_shoal", "gift", "gift_item"),
+    "watchtower": ("look_shoal",),
+    "cult": ("medal_to",),
+    "cathedral": ("look_shoal", "gain"),
+    "the_place": ("look_abyss",),
+    "last_glimpse": ("look_abyss",),
+    "garden": ("white_gift",),
+    "well": ("black_loss",),
+    "hollow": ("victim", "steal"),
+    "hall": ("exchange",),
+    "procession": ("recipient", "give", "give_more"),
+    "shore": ("shore", "shore_more"),
+    "gallery": ("gallery",),
+    "bell": ("look_shoal",),
+}
+STEP_PROMPTS = {
+    "return": "may return a Coin, Statue or Book to the Ruins (Clocktower)",
+    "look_shoal": "choose whose Shoal card to look at",
+    "look_abyss": "choose whose Abyss card to look at",
+    "gift": "may choose a player other than yourself who gains an item from the Ruins (Allure Show)",
+    "gift_item": "choose the item the chosen player gains from the Ruins",
+    "medal_to": "choose the player who must take the Medal (Cult of Honeybook)",
+    "gain": "gain either 1 Statue or 2 Will (Venerable Cathedral)",
+    "white_gift": "choose another player, who gains 2 Will (Garden of Connecting Hearts)",
+    "black_loss": "choose another player, who loses 2 Will (Well of Closing Hearts)",
+    "victim": "several players tie for the most items: choose whom to take an item from (Hollow of Envy)",
+    "steal": "choose the item to take (Hollow of Envy)",
+    "exchange": "choose which of your Memory cards to exchange with the Ninth Memory (Hall of the Ninth)",
+    "recipient": "choose another player to give 1 or 2 of your items to (Procession of Unwanted Gifts)",
+    "give": "choose an item to give",
+    "give_more": "may give one more item",
+    "shore": "may return up to 2 Coins, Statues or Books, 1 Will each (Shore of Forgetting)",
+    "shore_more": "may return one more Coin, Statue or Book (Shore of Forgetting)",
+    "gallery": "look at another player's Abyss card, or exchange one of your Memories with the Ninth "
+               "(Gallery of Honor)",
+}

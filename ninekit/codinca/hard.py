@@ -3,7 +3,7 @@
 How it decides (from ``state.view(seat)``, ``state.legal_moves()`` and worlds from
 ``state.determinize(seat, rng)`` only; it never reads ``state.position``):
 
-* **Candidates.**  At the start of its turn it asks :class:`~ninekit.codinca.bot.CodincaBot`
+* **Candidates.**  At the start of its turn it asks :class:`~ninekit.codinca.bots.CodincaBot`
   (the ``normal`` bot, the *anchor*) for its plan of the whole turn, and lists other
   whole turns (one Switch + one Flip, and the claim they allow): the best
   ``candidates`` boards by the normal bot's own score, and for each opponent's tile
@@ -36,27 +36,26 @@ import random
 
 from ..core import Move, State
 from ..search import whole_budget
-from . import INDEX, SQUARES
-from .bot import (
-    _CANON,
-    _XOR,
+from .bots import (
+    CANON,
     CLAIM_VALUE,
     NEAREST,
     NOISE,
     REST,
     SECOND,
+    XOR,
     CodincaBot,
-    _Context,
-    _find,
-    _flipped,
-    _near,
-    _signature,
-    _state_id,
-    _switches,
-    _table,
+    Context,
     build_tables,
+    distance_table,
+    expected_distance,
+    find_move,
+    state_id,
+    switch_options,
+    view_signature,
+    with_flips,
 )
-from .data import DISCS
+from .data import DISCS, INDEX, SQUARES
 
 __all__ = ["CodincaHardBot"]
 
@@ -97,8 +96,8 @@ class CodincaHardBot:
         moves = state.legal_moves()
         seat = state.to_move
         view = state.view(seat)
-        if self._plan and self._expect == _signature(view):
-            move = _find(moves, self._plan[0])
+        if self._plan and self._expect == view_signature(view):
+            move = find_move(moves, self._plan[0])
             if move is not None:
                 return self._next(state, seat, view, move)
         self._plan = []
@@ -112,14 +111,14 @@ class CodincaHardBot:
         self.departed += 1
         self.base._plan, self.base._expect = [], None
         self._plan = plan
-        return self._next(state, seat, view, _find(moves, plan[0]))
+        return self._next(state, seat, view, find_move(moves, plan[0]))
 
     def _next(self, state: State, seat: int, view: dict, move: Move) -> Move:
         self._plan = self._plan[1:]
-        self._expect = _signature(state.play(move).view(seat)) if self._plan else None
+        self._expect = view_signature(state.play(move).view(seat)) if self._plan else None
         if move.kind in ("claim", "end"):  # keep the normal bot's memory of our boards (it avoids going round)
             tiles = tuple(t[0][0] + t[1] for t in (view["tiles"][sq] for sq in SQUARES))
-            self.base._last_board = _state_id(tiles, view["elements"][seat][0])
+            self.base._last_board = state_id(tiles, view["elements"][seat][0])
             self.base._record(move)
         return move
 
@@ -128,7 +127,7 @@ class CodincaHardBot:
         """A better plan for this turn than ``anchor_plan``, or None."""
         if any(kind == "trap" or arg == "reveal_trap" for kind, arg in anchor_plan):
             return None
-        ctx = _Context(view, seat)
+        ctx = Context(view, seat)
         ctx.recent = self.base._recent
         after = _played(state, anchor_plan)
         if after is None:
@@ -145,7 +144,7 @@ class CodincaHardBot:
         rng = random.Random(self.rng.getrandbits(64))
         totals = [0.0] * len(plans)
         for _ in range(self.worlds):
-            world = _World(state.determinize(seat, rng), seat, ctx)
+            world = World(state.determinize(seat, rng), seat, ctx)
             seed = rng.getrandbits(64)
             for i, start in enumerate(starts):
                 totals[i] += world.round_value(*start, random.Random(seed))
@@ -158,7 +157,7 @@ class CodincaHardBot:
 def _played(state: State, plan: list) -> State | None:
     """``state`` after the seat's ``plan`` (None if a step is not legal: the anchor plans otherwise)."""
     for step in plan:
-        move = _find(state.legal_moves(), step)
+        move = find_move(state.legal_moves(), step)
         if move is None:
             return None
         state = state.play(move)
@@ -172,16 +171,16 @@ def _start(view: dict, seat: int, plan: list) -> tuple:
     return (tiles, list(view["claimed"][seat]), frozenset(INDEX[sq] for sq in view["locked"]), view["locker"], ban)
 
 
-def _candidate_turns(ctx: _Context, count: int) -> list:
+def _candidate_turns(ctx: Context, count: int) -> list:
     """Whole turns (Switch + Flip steps, board) worth a look: the best ``count`` boards by the normal score, the
     best board for each Switch that moves another seat's tile, and for each other seat's tile the best board that
     flips it (the blocks)."""
     scored = []
-    for (a, b), board in _switches(ctx.tiles, ctx.letter, ctx.locked, ctx.ban):
+    for (a, b), board in switch_options(ctx.tiles, ctx.letter, ctx.locked, ctx.ban):
         steps = (("tile", SQUARES[a]), ("switch", SQUARES[b]))
         for i in range(16):
             if i not in ctx.locked:
-                new = _flipped(board, (i,))
+                new = with_flips(board, (i,))
                 scored.append((ctx.value(new), steps + (("flip", SQUARES[i]),), new, i))
     scored.sort(key=lambda x: -x[0])
     out, seen = [], set()
@@ -204,10 +203,10 @@ def _candidate_turns(ctx: _Context, count: int) -> list:
     return out
 
 
-class _World:
+class World:
     """One sampled world: every opponent's discs, and how it answers a board as the normal bot would."""
 
-    def __init__(self, world: State, seat: int, ctx: _Context):
+    def __init__(self, world: State, seat: int, ctx: Context):
         self.seat = seat
         self.ctx = ctx
         n = world.game.players
@@ -236,7 +235,7 @@ class _World:
 
     def _score(self, tiles: tuple, claimed: list) -> float:
         ctx = self.ctx
-        sid = _state_id(tiles, ctx.letter)
+        sid = state_id(tiles, ctx.letter)
         ds = sorted(table[sid ^ xor] for table, xor, d in ctx.open if d not in claimed[self.seat])
         value = CLAIM_VALUE * (len(claimed[self.seat]) - len(ctx.claimed))
         ds = [max(1, d) for d in ds]
@@ -247,15 +246,15 @@ class _World:
 
     def _rival(self, p: int, tiles: tuple, claimed: list) -> float:
         """How far opponent ``p`` is from winning, in the normal bot's units (larger: farther)."""
-        sid = _state_id(tiles, self.letters[p])
-        ds = sorted(max(1, _table(_CANON[d])[sid ^ _XOR[d]]) for d in self.discs[p] if d not in claimed[p])
+        sid = state_id(tiles, self.letters[p])
+        ds = sorted(max(1, distance_table(CANON[d])[sid ^ XOR[d]]) for d in self.discs[p] if d not in claimed[p])
         left = self.target - len(claimed[p])
         return CLAIM_VALUE * left + NEAREST * (ds[0] if ds else 0) + SECOND * (ds[1] if len(ds) > 1 else 0)
 
     def _answer(self, p: int, tiles: tuple, claimed: list, locked: frozenset, ban, rng) -> tuple:
         """Opponent ``p``'s Switch + Flip as the normal bot scores boards (and its claim): (new tiles, its ban)."""
         letter = self.letters[p]
-        own = [(_table(_CANON[d]), _XOR[d], d) for d in self.discs[p] if d not in claimed[p]]
+        own = [(distance_table(CANON[d]), XOR[d], d) for d in self.discs[p] if d not in claimed[p]]
         n_claims = len(claimed[p])
         target = self.target
         # the leader as p sees it: most claims, then nearest by the mean over the discs p cannot rule out
@@ -272,8 +271,8 @@ class _World:
                     continue
                 pool = [d for d in DISCS if d[0] == "LDBC"[g] and d not in known]
                 if pool:
-                    groups.append([(_table(_CANON[d]), _XOR[d]) for d in pool])
-            near = _near(groups, _state_id(tiles, self.letters[q])) if groups else 0.0
+                    groups.append([(distance_table(CANON[d]), XOR[d]) for d in pool])
+            near = expected_distance(groups, state_id(tiles, self.letters[q])) if groups else 0.0
             key = (len(claimed[q]), -near)
             if best is None or key > best[0]:
                 best = (key, self.letters[q], groups)
@@ -297,15 +296,15 @@ class _World:
 
         def lead_value(sid):
             if sid not in lead_memo:
-                lead_memo[sid] = self.leader_weight * _near(groups, sid) if groups else 0.0
+                lead_memo[sid] = self.leader_weight * expected_distance(groups, sid) if groups else 0.0
             return lead_memo[sid]
 
         top, choice = None, None
-        for (i, j), board in _switches(tiles, letter, locked, ban):
+        for (i, j), board in switch_options(tiles, letter, locked, ban):
             mine = [s for s in range(16) if board[s][0] == letter]
             theirs = [s for s in range(16) if board[s][0] == lead]
-            sid = _state_id(board, letter)
-            lid = _state_id(board, lead)
+            sid = state_id(board, letter)
+            lid = state_id(board, lead)
             base_own, base_lead = own_value(sid), lead_value(lid)
             for f in range(16):
                 if f in locked:
@@ -323,8 +322,8 @@ class _World:
         if choice is None:
             return tiles, None
         i, j, f, switched = choice
-        board = _flipped(switched, (f,))
-        sid = _state_id(board, letter)
+        board = with_flips(switched, (f,))
+        sid = state_id(board, letter)
         for t, x, d in own:
             if t[sid ^ x] == 0:
                 claimed[p].append(d)

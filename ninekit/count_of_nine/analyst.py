@@ -34,25 +34,21 @@ import random
 from itertools import combinations
 
 from ..core import Move, State
-from . import (
-    _NEEDS,
-    _R,
-    CARDS,
+from .data import CARDS, ROUND_LIMIT, SOURCE_IDS, STRUCTURES, TARGET_CARD
+from .rules import (
     LOOK,
+    NEEDS,
     PASS_MOVE,
-    ROUND_LIMIT,
-    SOURCE_IDS,
-    STRUCTURES,
-    TARGET_CARD,
-    _apply,
-    _begin_round,
-    _builds,
-    _demolishable,
-    _pay,
-    _payments,
-    _rep,
-    _sources,
+    RESOURCE_INDEX,
+    apply,
+    begin_round,
+    demolishable,
+    open_builds,
+    pay_with,
+    payments_for,
+    rep,
     score_game,
+    sources_for,
 )
 
 __all__ = ["best_line", "hint", "CountOfNineBot", "HINT_ROUNDS_AHEAD", "BOT_SAMPLES", "BOT_ROUNDS_AHEAD"]
@@ -63,8 +59,8 @@ DT = "Demolition Team"
 HINT_ROUNDS_AHEAD = 2  # the hint's search plays out this round and at most two more (see _hint_cap)
 BOT_SAMPLES = 3        # the computer builder's sampled deck orders per decision
 BOT_ROUNDS_AHEAD = 1   # ...and its search plays out the round in progress and one more
-_NR = len(_R)
-_CREW = _R["Crew"]
+_NR = len(RESOURCE_INDEX)
+_CREW = RESOURCE_INDEX["Crew"]
 
 
 def _structure_table():
@@ -72,9 +68,9 @@ def _structure_table():
     is high, requires, provides index or None)."""
     table = {}
     for name, s in STRUCTURES.items():
-        fixed, alt = _NEEDS[name]
+        fixed, alt = NEEDS[name]
         table[name] = (len(s.cost), fixed, alt, s.vp + (1 if s.kind == "basic" else 0), s.kind == "high",
-                       s.requires, None if s.provides is None else _R[s.provides])
+                       s.requires, None if s.provides is None else RESOURCE_INDEX[s.provides])
     return table
 
 
@@ -84,8 +80,8 @@ _S = _structure_table()
 _AB = {code: tuple(dict.fromkeys(n for f in "AB" for n in LOOK[code, f][2:] if n != DT))
        for code in (c * 2 + r for c in CARDS for r in (0, 1))}
 _B = {code: tuple(n for n in LOOK[code, "B"][2:] if n != DT) for code in _AB}
-_TOP_A = {code: _R[LOOK[code, "A"][0]] for code in _AB}
-_TOP_B = {code: _R[LOOK[code, "B"][0]] for code in _AB}
+_TOP_A = {code: RESOURCE_INDEX[LOOK[code, "A"][0]] for code in _AB}
+_TOP_B = {code: RESOURCE_INDEX[LOOK[code, "B"][0]] for code in _AB}
 _DT_CARD = next(c for c in CARDS if DT in CARDS[c]["B"][2:])
 # The most one structure can add to a score: shield, +1 if basic, +1 if a duplicate, +3 if a second high.
 _MOST = {name: base + (3 if high else 1) for name, (_u, _f, _a, base, high, _q, _p) in _S.items()}
@@ -108,7 +104,7 @@ def _city_value(names: tuple) -> int:
     return value
 
 
-_NO_FLOOR = -10**6  # below any score
+NO_FLOOR = -10**6  # below any score
 _BOUND_CACHE: dict = {}
 # Kinds of build in the round relaxation, as (units, excess over two play-area payers, Crew): a basic
 # structure of two or three units, and (after Demolition Team, two units and a Crew) one rebuilt.
@@ -139,7 +135,7 @@ _UPGRADE = {(card, name): _item(_B[card * 2], _S[name][3]) for card in CARDS for
 _TARGET_BUILD = {t: (t, _S[t][0] - 1, max(0, _S[t][0] - 3), _S[t][1][_CREW], 0) for t in TARGET_CARD}
 
 
-def _round_gain_bound(deck: tuple, discard: tuple, used: int, city: tuple, rnd: int, target: str) -> int:
+def round_gain_bound(deck: tuple, discard: tuple, used: int, city: tuple, rnd: int, target: str) -> int:
     """An upper bound on what the rest of the current round can add to the city's score.
 
     A relaxation of the round.  Every cost unit comes from a different source: at most two play-area
@@ -330,10 +326,10 @@ def _turn_children(pos, moves: bool = True):
     # Without Demolition Team this round, which of two city structures giving the same resource is tilted
     # changes nothing (tilts end with the round): one payment per way of paying stands for them all.
     same = not any(code >> 1 == _DT_CARD for code in pos.deck + pos.discard)
-    for place, name in sorted(_builds(pos), key=_worth):
-        chosen = _rep(pos, phase="pay", chosen=(place, name), could_build=True)
-        sources = _sources(pos, place)
-        pays = _payments(name, sources)
+    for place, name in sorted(open_builds(pos), key=_worth):
+        chosen = rep(pos, phase="pay", chosen=(place, name), could_build=True)
+        sources = sources_for(pos, place)
+        pays = payments_for(name, sources)
         if same and len(pays) > 1:
             gives = dict(sources)
             ways = {}
@@ -343,18 +339,18 @@ def _turn_children(pos, moves: bool = True):
             pays = [pay for pay in pays if ways[tuple(sorted((sid if sid[0] != "c" or sid[1] == "e" else gives[sid]
                                                                for sid in pay), key=str))] is pay]
         for pay in pays:
-            after = _pay(chosen, pay)
+            after = pay_with(chosen, pay)
             if after.phase == "demolish":
-                for card, _n in _demolishable(after):
-                    returning = _apply(after, Move("demolish", (card,)))
+                for card, _n in demolishable(after):
+                    returning = apply(after, Move("demolish", (card,)))
                     for resource in CARDS[card]["A"][:2]:
                         back = Move("return", (resource,))
                         step = ((Move("build", (place, name)), Move("pay", pay), Move("demolish", (card,)), back)
                                 if moves else None)
-                        out.append((step, _apply(returning, back)))
+                        out.append((step, apply(returning, back)))
             else:
                 out.append(((Move("build", (place, name)), Move("pay", pay)) if moves else None, after))
-    out.append(((PASS_MOVE,), _apply(pos, PASS_MOVE)))
+    out.append(((PASS_MOVE,), apply(pos, PASS_MOVE)))
     return out
 
 
@@ -418,7 +414,7 @@ class _Search:
             return self.turn(pos, alpha, start)
         if phase == "round":
             if start is not None and (pos.deck, self.city_key(pos, False)) in start:
-                return _NO_FLOOR  # a round without a build
+                return NO_FLOOR  # a round without a build
             return self.round(pos, alpha)
         best = None
         for _moves, child in self.children(pos):
@@ -433,22 +429,22 @@ class _Search:
         if phase == "turn":
             return _turn_children(pos)
         if phase == "round":
-            out = [((_STOP,), _begin_round(pos, "stop"))]
+            out = [((_STOP,), begin_round(pos, "stop"))]
             if pos.round < self.cap:
-                out.append(((_KEEP,), _begin_round(pos, "keep")))
-                out.append(((_ROTATE,), _begin_round(pos, "rotate")))
+                out.append(((_KEEP,), begin_round(pos, "keep")))
+                out.append(((_ROTATE,), begin_round(pos, "rotate")))
             return out
         if phase == "pay":
             place, name = pos.chosen
-            out = [((Move("pay", pay),), _pay(pos, pay)) for pay in _payments(name, _sources(pos, place))]
-            out.append(((Move("cancel"),), _rep(pos, phase="turn", chosen=None)))
+            out = [((Move("pay", pay),), pay_with(pos, pay)) for pay in payments_for(name, sources_for(pos, place))]
+            out.append(((Move("cancel"),), rep(pos, phase="turn", chosen=None)))
             return out
         if phase == "demolish":
-            return [((Move("demolish", (card,)),), _apply(pos, Move("demolish", (card,))))
-                    for card, _n in _demolishable(pos)]
+            return [((Move("demolish", (card,)),), apply(pos, Move("demolish", (card,))))
+                    for card, _n in demolishable(pos)]
         if phase == "return":
             card = pos.chosen[2]
-            return [((Move("return", (res,)),), _apply(pos, Move("return", (res,)))) for res in CARDS[card]["A"][:2]]
+            return [((Move("return", (res,)),), apply(pos, Move("return", (res,)))) for res in CARDS[card]["A"][:2]]
         raise ValueError(f"best_line needs a dealt game (the phase is {phase!r})")
 
     def score_now(self, pos) -> int:
@@ -472,9 +468,9 @@ class _Search:
         last = pos.round + 1 >= self.cap
         start = self.starts(pos)
         for choice in ("keep", "rotate"):
-            child = _begin_round(pos, choice)
+            child = begin_round(pos, choice)
             if last:
-                bound = stop - 1 + _round_gain_bound(child.deck, (), 0, child.city, child.round, child.target)
+                bound = stop - 1 + round_gain_bound(child.deck, (), 0, child.city, child.round, child.target)
             else:
                 bound = stop - 1 + _rest_bound(child.deck, (), child.city, child.target)
             if bound <= bar:
@@ -497,13 +493,13 @@ class _Search:
             return hit[0]
         now = self.score_now(pos)
         if pos.round >= self.cap:
-            bound = now + _round_gain_bound(pos.deck, pos.discard, pos.used, pos.city, pos.round, pos.target)
+            bound = now + round_gain_bound(pos.deck, pos.discard, pos.used, pos.city, pos.round, pos.target)
         else:
             bound = now + _rest_bound(pos.deck, pos.discard, pos.city, pos.target)
         if bound <= alpha:
             self.memo[key] = (bound, False)
             return bound
-        best = _NO_FLOOR
+        best = NO_FLOOR
         bar = alpha
         for _moves, child in _turn_children(pos, False):
             if len(child.results) > self.base:
@@ -543,7 +539,7 @@ def _solve(pos, cap: int, floor: int | None = None):
     """(score, search) with the round cap ``cap``; ``floor`` is a score known to be reachable."""
     search = _Search(pos, cap)
     if floor is None:
-        return search.value(pos, _NO_FLOOR), search
+        return search.value(pos, NO_FLOOR), search
     # the floor is reachable: look only for better (an answer at or below it means the floor itself)
     return max(floor, search.value(pos, floor)), search
 
@@ -625,11 +621,11 @@ class _Scores:
         self.moves = moves
         self.rows = []          # per world, per move: [score, exact]
         for world, search in worlds:
-            row, best = [], _NO_FLOOR
+            row, best = [], NO_FLOOR
             for move in moves:
-                bar = _NO_FLOOR if best == _NO_FLOOR else best - 1
-                value = max(search.value(child, bar) for child in _after(world, move))
-                exact = bar == _NO_FLOOR or value > bar
+                bar = NO_FLOOR if best == NO_FLOOR else best - 1
+                value = max(search.value(child, bar) for child in after_move(world, move))
+                exact = bar == NO_FLOOR or value > bar
                 row.append([value, exact])
                 if exact and value > best:
                     best = value
@@ -648,7 +644,7 @@ class _Scores:
                 return top, means
             for k in loose:
                 world, search = self.worlds[k]
-                value = max(search.value(child, _NO_FLOOR) for child in _after(world, self.moves[top]))
+                value = max(search.value(child, NO_FLOOR) for child in after_move(world, self.moves[top]))
                 self.rows[k][top] = [value, True]
 
     def table(self) -> list:
@@ -656,16 +652,16 @@ class _Scores:
         return [(world, search, [v for v, _exact in row]) for (world, search), row in zip(self.worlds, self.rows)]
 
 
-def _after(world: State, move: Move) -> list:
+def after_move(world: State, move: Move) -> list:
     """The positions right after ``move`` (a build: after each of its payments)."""
     child = world.play(move).position
     if move.kind == "build":
         place, name = move.args
-        return [_pay(child, pay) for pay in _payments(name, _sources(child, place))]
+        return [pay_with(child, pay) for pay in payments_for(name, sources_for(child, place))]
     return [child]
 
 
-class _Choice:
+class Choice:
     """What the hint and the computer builder decided, and why (the sampled worlds)."""
 
     def __init__(self, moves, best, means, worlds, other=None):
@@ -680,8 +676,8 @@ class _Choice:
         return self.moves[self.best]
 
 
-def _choose(state: State, samples: int, rng: random.Random, ahead: int, searches: dict | None = None,
-            nodes: int | None = None, shuffles: bool = True) -> _Choice:
+def choice_for(state: State, samples: int, rng: random.Random, ahead: int, searches: dict | None = None,
+            nodes: int | None = None, shuffles: bool = True) -> Choice:
     """The legal move with the best mean score over ``samples`` determinized worlds (ties: the first).
 
     When paying, "Choose a different structure" is chosen only if another structure (or passing) has a
@@ -699,7 +695,7 @@ def _choose(state: State, samples: int, rng: random.Random, ahead: int, searches
         raise ValueError("the game is over: there is no decision to hint")
     view = state.view(0)
     if len(moves) == 1:
-        return _Choice(moves, 0, [0.0], [])
+        return Choice(moves, 0, [0.0], [])
     cap = _hint_cap(view, ahead)
     paying = view["phase"] == "pay"
     own = moves[:-1] if paying else moves  # when paying, the last move is "Choose a different structure"
@@ -714,15 +710,15 @@ def _choose(state: State, samples: int, rng: random.Random, ahead: int, searches
     scores = _Scores(worlds, own)
     best, means = scores.choose()
     if not paying:
-        return _Choice(moves, best, means, scores.table())
+        return Choice(moves, best, means, scores.table())
     # weigh the structures (and passing) as the decision before this payment would
     turns = [(world.play(moves[-1]), search) for world, search in worlds]
     turn_moves = turns[0][0].legal_moves()
     top, turn_means = _Scores(turns, turn_moves).choose()
     chosen = Move("build", (view["chosen"]["place"], view["chosen"]["name"]))
     if turn_moves[top] == chosen:
-        return _Choice(moves, best, means + [None], scores.table())
-    return _Choice(moves, len(moves) - 1, means + [turn_means[top]], scores.table(), other=turn_moves[top])
+        return Choice(moves, best, means + [None], scores.table())
+    return Choice(moves, len(moves) - 1, means + [turn_means[top]], scores.table(), other=turn_moves[top])
 
 
 _KEPT_MEMO = 400_000  # a kept search is started afresh past this many memo entries
@@ -745,8 +741,8 @@ def _line_after(world: State, search: _Search, move: Move, value: int) -> list:
     state = world.play(move)
     if move.kind == "build":
         place, name = move.args
-        for pay in _payments(name, _sources(state.position, place)):
-            if search.value(_pay(state.position, pay), value - 1) >= value:
+        for pay in payments_for(name, sources_for(state.position, place)):
+            if search.value(pay_with(state.position, pay), value - 1) >= value:
                 steps.append((state.position.round, Move("pay", pay), state.position))
                 state = state.play(Move("pay", pay))
                 break
@@ -789,7 +785,7 @@ def _source_words(view: dict, sid: str) -> str:
     return {"centre": "the centre card", "deck": "the top card of the deck", "discard": "the top discard"}[sid]
 
 
-def _reason(state: State, choice: _Choice) -> str:
+def choice_reason(state: State, choice: Choice) -> str:
     """One sentence, in the game's words, for the chosen move (from a best line in a sampled world)."""
     moves, best, means, worlds = choice.moves, choice.best, choice.means, choice.worlds
     move = moves[best]
@@ -822,7 +818,7 @@ def _reason(state: State, choice: _Choice) -> str:
                 if f"city{card}" in pay:
                     return (f"Builds {name} now: it provides {STRUCTURES[name].provides} for the {other} "
                             f"{_when(rnd, now)}.")
-            for _rnd, other, _card, _pay in rest:
+            for _rnd, other, _card, _cost in rest:
                 if name in STRUCTURES[other].requires:
                     return f"Builds {name} now: the {other} requires it."
         points = _points(view, name)
@@ -900,8 +896,8 @@ def hint(state: State, samples: int = 8, seed: int = 0):
     """
     if type(samples) is not int or samples < 1:
         raise ValueError(f"samples must be a whole number from 1 (got {samples!r})")
-    choice = _choose(state, samples, random.Random(seed), HINT_ROUNDS_AHEAD)
-    return choice.move, _reason(state, choice)
+    choice = choice_for(state, samples, random.Random(seed), HINT_ROUNDS_AHEAD)
+    return choice.move, choice_reason(state, choice)
 
 
 class CountOfNineBot:
@@ -924,4 +920,4 @@ class CountOfNineBot:
 
     def choose(self, state: State) -> Move:
         """The chosen legal move for the Builder."""
-        return _choose(state, self.samples, self.rng, self.ahead).move
+        return choice_for(state, self.samples, self.rng, self.ahead).move

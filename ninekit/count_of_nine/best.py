@@ -103,7 +103,7 @@ ANALYST_SLOTS = os.environ.get("NINEKIT_ANALYST_SLOTS") or os.path.join(
     tempfile.gettempdir(), f"ninekit-analysts-{os.getuid() if hasattr(os, 'getuid') else 'user'}")
 _SEARCHES: OrderedDict = OrderedDict()  # (target, deal, rounds) -> BestSearch, the latest few
 _KEEP_SEARCHES = 8
-_SEARCH_LOCK = threading.Condition()  # guards _SEARCHES and _WAITING; notified when a search is asked for
+SEARCH_LOCK = threading.Condition()  # guards _SEARCHES and _WAITING; notified when a search is asked for
 _WAITING: list = []  # searches not started yet, the latest request last (it runs first)
 _RUNNER: list = []  # the kernel's one thread that runs the searches, one at a time
 
@@ -142,7 +142,7 @@ class BestSearch:
 
     def cancel(self) -> None:
         """Stop it: never started, or its process killed (a waiter gets a RuntimeError)."""
-        with _SEARCH_LOCK:
+        with SEARCH_LOCK:
             if self in _WAITING:
                 _WAITING.remove(self)
                 self._finish((None, "the search was replaced by a newer one"))
@@ -172,7 +172,7 @@ class BestSearch:
         words then name the cap reached (``rounds``), as they name the server's."""
         from . import best_line
 
-        with _SEARCH_LOCK:
+        with SEARCH_LOCK:
             if self in _WAITING:
                 _WAITING.remove(self)
         for cap in range(1, self.max_rounds + 1):
@@ -215,9 +215,9 @@ class BestSearch:
 def _run_searches() -> None:
     """The kernel's search thread: one search process at a time, the latest request first."""
     while True:
-        with _SEARCH_LOCK:
+        with SEARCH_LOCK:
             while not _WAITING:
-                _SEARCH_LOCK.wait()
+                SEARCH_LOCK.wait()
             search = _WAITING.pop()
         search._run()
 
@@ -229,7 +229,7 @@ def best_search(target: str, deal, max_rounds: int | None = None) -> BestSearch:
     rounds = BEST_LINE_ROUNDS if max_rounds is None else int(max_rounds)
     key = (str(target), tuple(str(c) for c in deal), rounds)
     pushed_out = []
-    with _SEARCH_LOCK:
+    with SEARCH_LOCK:
         search = _SEARCHES.get(key)
         if search is None:
             search = _SEARCHES[key] = BestSearch(key[0], key[1], rounds)
@@ -243,7 +243,7 @@ def best_search(target: str, deal, max_rounds: int | None = None) -> BestSearch:
             if not _RUNNER and not IN_BROWSER:  # in the browser, result() searches in the page's Python
                 _RUNNER.append(threading.Thread(target=_run_searches, name="ninekit-analyst", daemon=True))
                 _RUNNER[0].start()
-            _SEARCH_LOCK.notify_all()
+            SEARCH_LOCK.notify_all()
     for old in pushed_out:
         old.cancel()
     return search

@@ -1,10 +1,12 @@
-"""Count of Nine's ``hard`` Builder: the ``normal`` Builder's exact search, looking a round further ahead.
+"""Count of Nine's computer Builders.  ``normal`` is the analyst's sampled search (:class:`CountOfNineBot`, kept in
+:mod:`ninekit.count_of_nine.analyst` beside the search it runs); ``hard`` is that exact search, looking a round
+further ahead.
 
-The ``normal`` Builder (:class:`~ninekit.count_of_nine.analyst.CountOfNineBot`) scores every decision with
-the analyst's exact search over the round in play and the next, on three sampled deck orders.  Its horizon
-is what holds it back: a game's best line builds basic structures for a round or two before the high
-structures they lead to, and a search that must stop the game after the next round cannot see it.  The hard
-Builder searches the round in play and two more.  What it gives up to afford that:
+The ``normal`` Builder scores every decision with the analyst's exact search over the round in play and the
+next, on three sampled deck orders.  Its horizon is what holds it back: a game's best line builds basic
+structures for a round or two before the high structures they lead to, and a search that must stop the game
+after the next round cannot see it.  The hard Builder searches the round in play and two more.  What it gives up
+to afford that:
 
 - samples only where the order is unknown (round 1, and a round after a shuffle); once the deck's order is
   known every sample is the same world, so it searches one;
@@ -23,9 +25,9 @@ import random
 
 from ..core import Move, State
 from ..search import whole_budget
-from .analyst import OutOfNodes, _choose
+from .analyst import CountOfNineBot, OutOfNodes, choice_for
 
-__all__ = ["HardCountOfNineBot", "HARD_SAMPLES", "HARD_ROUNDS_AHEAD"]
+__all__ = ["CountOfNineBot", "HardCountOfNineBot", "HARD_SAMPLES", "HARD_ROUNDS_AHEAD", "hard_level"]
 
 HARD_SAMPLES = 3       # sampled deck orders per decision while the order is unknown
 HARD_ROUNDS_AHEAD = 2  # the search plays out the round in progress and two more
@@ -56,7 +58,18 @@ class HardCountOfNineBot:
         """The chosen legal move for the Builder."""
         samples = 1 if state.view(0)["order_known"] else self.samples
         try:
-            return _choose(state, samples, self.rng, self.ahead, self.searches, self.nodes, shuffles=False).move
+            return choice_for(state, samples, self.rng, self.ahead, self.searches, self.nodes, shuffles=False).move
         except OutOfNodes:
             self.short += 1
-            return _choose(state, samples, self.rng, self.ahead - 1, self.fallback, shuffles=False).move
+            return choice_for(state, samples, self.rng, self.ahead - 1, self.fallback, shuffles=False).move
+
+
+def hard_level(seed: int | None = 0, iterations: int = HARD_SAMPLES) -> HardCountOfNineBot:
+    """Count of Nine's ``hard`` level: the ``normal`` Builder's exact search over sampled deck orders, looking a
+    round further ahead (the round in play and two more), on ``iterations`` sampled orders while the order is
+    unknown (:class:`HardCountOfNineBot`).
+
+    >>> hard_level(1).samples
+    3
+    """
+    return HardCountOfNineBot(seed, samples=whole_budget(iterations))

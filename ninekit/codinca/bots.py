@@ -45,9 +45,9 @@ import itertools
 import random
 
 from ..core import Move, State
-from . import (
-    _TRAP_CELLS,
+from .data import (
     BLOCKS,
+    DISCS,
     DOMINO_SQUARES,
     EXCHANGES,
     INDEX,
@@ -56,11 +56,13 @@ from . import (
     LOCKS,
     NEIGHBOURS,
     PARTNERS,
+    RED_CRYSTALS,
     SQUARES,
+    TOTEM_HOME,
     TRAP_IDS,
-    _readings,
+    disc_readings,
 )
-from .data import DISCS, RED_CRYSTALS, TOTEM_HOME
+from .rules import TRAP_CELLS
 
 __all__ = ["CodincaBot", "build_tables", "disc_distance"]
 
@@ -69,7 +71,7 @@ __all__ = ["CodincaBot", "build_tables", "disc_distance"]
 _PLACEMENTS = tuple(itertools.combinations(range(16), 4))
 _PINDEX = {p: i for i, p in enumerate(_PLACEMENTS)}
 _TRANS: list | None = None   # per placement: ((placement * 16, side-mask permutation table), ...)
-_TABLES: dict = {}           # canonical disc id -> bytearray of distances, by state id (placement * 16 + mask)
+TABLES: dict = {}           # canonical disc id -> bytearray of distances, by state id (placement * 16 + mask)
 
 
 def _build_transitions() -> list:
@@ -102,26 +104,26 @@ def _build_transitions() -> list:
 def _complement(disc: str) -> str:
     """The disc of the same group whose face is ``disc``'s with stone and gold exchanged."""
     face = DISCS[disc].translate(str.maketrans("SG", "GS"))
-    readings = _readings(disc[0], face)
+    readings = disc_readings(disc[0], face)
     return next(d for d in DISCS if d[0] == disc[0] and DISCS[d] in readings)
 
 
-_CANON = {d: min(d, _complement(d)) for d in DISCS}
-_XOR = {d: 0 if _CANON[d] == d else 15 for d in DISCS}
+CANON = {d: min(d, _complement(d)) for d in DISCS}
+XOR = {d: 0 if CANON[d] == d else 15 for d in DISCS}
 
 
-def _table(disc: str) -> bytearray:
+def distance_table(disc: str) -> bytearray:
     """Own turns (Switch + Flip) from every state of a player's tiles to ``disc`` (canonical ids only)."""
     global _TRANS
-    if disc in _TABLES:
-        return _TABLES[disc]
+    if disc in TABLES:
+        return TABLES[disc]
     if _TRANS is None:
         _TRANS = _build_transitions()
     group = disc[0]
     goals = set()
     for inst in INSTANCES[group]:
         p = tuple(sorted(inst))
-        for reading in _readings(group, DISCS[disc]):
+        for reading in disc_readings(group, DISCS[disc]):
             side = dict(zip(inst, reading))
             goals.add(_PINDEX[p] * 16 + sum(1 << k for k, sq in enumerate(p) if side[sq] == "G"))
     size = len(_PLACEMENTS) * 16
@@ -150,7 +152,7 @@ def _table(disc: str) -> bytearray:
                     dist[s] = turns
                     nxt.append(s)
         frontier = nxt
-    _TABLES[disc] = dist
+    TABLES[disc] = dist
     return dist
 
 
@@ -162,12 +164,12 @@ def build_tables() -> int:
     >>> build_tables()
     15
     """
-    for disc in sorted(set(_CANON.values())):
-        _table(disc)
-    return len(_TABLES)
+    for disc in sorted(set(CANON.values())):
+        distance_table(disc)
+    return len(TABLES)
 
 
-def _state_id(tiles: tuple, letter: str) -> int:
+def state_id(tiles: tuple, letter: str) -> int:
     """``letter``'s four tiles on ``tiles`` (16 codes like ``"FG"``) as placement * 16 + gold mask."""
     squares = []
     mask = 0
@@ -189,7 +191,7 @@ def disc_distance(tiles: dict, element: str, disc: str) -> int:
     [3, 3, 3, 3]
     """
     codes = tuple(tiles[sq][0][0] + tiles[sq][1] for sq in SQUARES)
-    return _table(_CANON[disc])[_state_id(codes, element[0]) ^ _XOR[disc]]
+    return distance_table(CANON[disc])[state_id(codes, element[0]) ^ XOR[disc]]
 
 
 def _flip_code(code: str) -> str:
@@ -205,7 +207,7 @@ def _permuted(tiles: tuple, cycle) -> tuple:
     return tuple(out)
 
 
-def _flipped(tiles: tuple, squares) -> tuple:
+def with_flips(tiles: tuple, squares) -> tuple:
     out = list(tiles)
     for i in squares:
         out[i] = _flip_code(out[i])
@@ -218,7 +220,7 @@ def _luck_options(tiles: tuple, letter: str, locked: frozenset, ban) -> list:
     for key, line in LINES.items():
         if locked.intersection(line):
             continue
-        out.append(((("luck", "line_flip"), ("line", key)), _flipped(tiles, line)))
+        out.append(((("luck", "line_flip"), ("line", key)), with_flips(tiles, line)))
         for direction, forward in (("east", True), ("west", False)) if key.isdigit() else \
                 (("south", True), ("north", False)):
             step = 1 if forward else -1
@@ -227,7 +229,7 @@ def _luck_options(tiles: tuple, letter: str, locked: frozenset, ban) -> list:
     for key, sq in BLOCKS.items():
         if locked.intersection(sq):
             continue
-        out.append(((("luck", "block_flip"), ("block", key)), _flipped(tiles, sq)))
+        out.append(((("luck", "block_flip"), ("block", key)), with_flips(tiles, sq)))
         for turn, shift in (("cw", 1), ("ccw", 3), ("180", 2)):
             out.append(((("luck", "rotate_block"), ("block", key), ("turn", turn)),
                         _permuted(tiles, [(sq[i], sq[(i + shift) % 4]) for i in range(4)])))
@@ -242,13 +244,13 @@ def _luck_options(tiles: tuple, letter: str, locked: frozenset, ban) -> list:
                         _permuted(tiles, [p for a, b in swaps for p in ((a, b), (b, a))])))
     for i in range(16):
         if i not in locked:
-            out.append(((("luck", "extra_move"), ("extra", "flip"), ("flip", SQUARES[i])), _flipped(tiles, (i,))))
-    for (a, b), new in _switches(tiles, letter, locked, ban):
+            out.append(((("luck", "extra_move"), ("extra", "flip"), ("flip", SQUARES[i])), with_flips(tiles, (i,))))
+    for (a, b), new in switch_options(tiles, letter, locked, ban):
         out.append(((("luck", "extra_move"), ("extra", "switch"), ("tile", SQUARES[a]), ("switch", SQUARES[b])), new))
     return out
 
 
-def _switches(tiles: tuple, letter: str, locked: frozenset, ban, only=None) -> list:
+def switch_options(tiles: tuple, letter: str, locked: frozenset, ban, only=None) -> list:
     """``((own square, other square), new tiles)`` for each legal Switch."""
     out = []
     for i in range(16):
@@ -312,16 +314,16 @@ class CodincaBot:
         view = state.view(seat)
         if moves[-1].kind in ("claim", "end"):  # the board we leave this turn, if the turn ends now
             tiles = tuple(t[0][0] + t[1] for t in (view["tiles"][sq] for sq in SQUARES))
-            self._last_board = _state_id(tiles, view["elements"][seat][0])
+            self._last_board = state_id(tiles, view["elements"][seat][0])
         if len(moves) == 1:
             self._plan = []
             return self._record(moves[0])
-        if self._plan and self._expect == _signature(view):
-            move = _find(moves, self._plan[0])
+        if self._plan and self._expect == view_signature(view):
+            move = find_move(moves, self._plan[0])
             if move is not None:
                 return self._next(state, seat, move)
         self._plan = self._make_plan(view, seat, moves)
-        move = _find(moves, self._plan[0]) if self._plan else None
+        move = find_move(moves, self._plan[0]) if self._plan else None
         if move is None:  # a step the planner does not cover (should not happen): any claim, else at random
             self._plan = []
             claims = [m for m in moves if m.kind == "claim"]
@@ -331,7 +333,7 @@ class CodincaBot:
 
     def _next(self, state: State, seat: int, move: Move) -> Move:
         self._plan = self._plan[1:]
-        self._expect = _signature(state.play(move).view(seat)) if self._plan else None
+        self._expect = view_signature(state.play(move).view(seat)) if self._plan else None
         return self._record(move)
 
     def _record(self, move: Move) -> Move:
@@ -342,7 +344,7 @@ class CodincaBot:
 
     # --- planning -----------------------------------------------------------------------
     def _make_plan(self, view: dict, seat: int, moves) -> list:
-        ctx = _Context(view, seat)
+        ctx = Context(view, seat)
         ctx.leader_weight = self.leader_weight
         ctx.repeat_weight = self.repeat_weight
         ctx.recent = self._recent
@@ -384,7 +386,7 @@ class CodincaBot:
         else:
             only = None if switch_from == "any" else switch_from
             switched = []
-            for (a, b), new in _switches(tiles, letter, locked, ban, only):
+            for (a, b), new in switch_options(tiles, letter, locked, ban, only):
                 steps = (("switch", SQUARES[b]),)
                 if only is None:
                     steps = (("tile", SQUARES[a]),) + steps
@@ -397,7 +399,7 @@ class CodincaBot:
                 for i in range(16):
                     if i in locked:
                         continue
-                    new = _flipped(board, (i,))
+                    new = with_flips(board, (i,))
                     scored.append((ctx.value(new) + rng.random() * noise, steps + (("flip", SQUARES[i]),), new, ban2))
             else:
                 scored.append((ctx.value(board) + rng.random() * noise, steps, board, ban2))
@@ -465,7 +467,7 @@ class CodincaBot:
         return [("luck", "line_lock" if best in RED_CRYSTALS else "block_lock"), ("crystal", best)]
 
 
-class _Context:
+class Context:
     """What one planning needs from the view, and the board score."""
 
     def __init__(self, view: dict, seat: int):
@@ -483,7 +485,7 @@ class _Context:
         self.reserve = 1 if len(self.claimed) < self.target - 1 else 0
         self.can_lock = view["totem"] == TOTEM_HOME and not view["locked"]
         mine = [d["id"] for d in view["discs"][seat]]
-        self.open = [(_table(_CANON[d]), _XOR[d], d) for d in mine if d not in self.claimed]
+        self.open = [(distance_table(CANON[d]), XOR[d], d) for d in mine if d not in self.claimed]
         # the leading opponent: most claims; their unclaimed discs are any of the ones still unaccounted for
         n = len(elements)
         known = set(mine)
@@ -499,8 +501,8 @@ class _Context:
                     continue
                 group = "LDBC"[g]
                 pool = [d for d in DISCS if d[0] == group and d not in known]
-                groups.append([(_table(_CANON[d]), _XOR[d]) for d in pool])
-            near = _near(groups, _state_id(self.tiles, elements[p][0])) if groups else 0.0
+                groups.append([(distance_table(CANON[d]), XOR[d]) for d in pool])
+            near = expected_distance(groups, state_id(self.tiles, elements[p][0])) if groups else 0.0
             key = (len(view["claimed"][p]), -near)  # most claims, then the nearest to a next one
             if best is None or key > best[0]:
                 best = (key, elements[p][0], groups)
@@ -513,14 +515,14 @@ class _Context:
         self.trap_pool = []
         if self.trap_state == "face down":
             shown = {t["card"] for t in view["traps"] if t["card"]}
-            self.trap_pool = [_TRAP_CELLS[(c, self.letter)] for c in TRAP_IDS if c not in shown]
+            self.trap_pool = [TRAP_CELLS[(c, self.letter)] for c in TRAP_IDS if c not in shown]
         self.plan_value = None
         self.leader_weight = LEADER_WEIGHT
         self.repeat_weight = REPEAT
         self.recent = []
 
     def without_trap(self):
-        other = object.__new__(_Context)
+        other = object.__new__(Context)
         other.__dict__.update(self.__dict__)
         other.trap_state = "played"
         other.locked, other.can_lock = frozenset(), True  # a Trap makes any Lock in play fail
@@ -535,7 +537,7 @@ class _Context:
         return tuple(out)
 
     def distances(self, tiles: tuple) -> list:
-        sid = _state_id(tiles, self.letter)
+        sid = state_id(tiles, self.letter)
         return [(disc, table[sid ^ xor]) for table, xor, disc in self.open]
 
     def claim_on(self, tiles: tuple):
@@ -545,7 +547,7 @@ class _Context:
         return None
 
     def value(self, tiles: tuple) -> float:
-        sid = _state_id(tiles, self.letter)
+        sid = state_id(tiles, self.letter)
         value = -self.repeat_weight * self.recent.count(sid) if self.recent else 0.0
         ds = sorted(table[sid ^ xor] for table, xor, _d in self.open)
         claims = len(self.claimed)
@@ -559,23 +561,23 @@ class _Context:
         if ds:
             value -= NEAREST * ds[0] + SECOND * (ds[1] if len(ds) > 1 else 0) + REST * sum(ds[2:])
         if self.leader_groups:
-            lid = _state_id(tiles, self.leader_letter)
-            value += self.leader_weight * _near(self.leader_groups, lid)
+            lid = state_id(tiles, self.leader_letter)
+            value += self.leader_weight * expected_distance(self.leader_groups, lid)
         return value
 
 
-def _near(groups: list, sid: int) -> float:
+def expected_distance(groups: list, sid: int) -> float:
     """An opponent's expected distance to their nearest unclaimed disc (the mean over the discs they may hold)."""
     return min(sum(t[sid ^ x] for t, x in pool) / len(pool) for pool in groups)
 
 
-def _signature(view: dict) -> tuple:
+def view_signature(view: dict) -> tuple:
     return (view["round"], view["turn"], view["step"], view["stage"], view["selected"], view["action"],
             tuple(tuple(v) for v in view["tiles"].values()), view["totem"], tuple(view["tokens"]),
             tuple(t["state"] for t in view["traps"]))
 
 
-def _find(moves, step):
+def find_move(moves, step):
     kind, arg = step
     for m in moves:
         if m.kind == kind and (arg is None or m.args == (arg,)):

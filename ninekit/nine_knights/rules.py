@@ -24,6 +24,7 @@ software house rule).
     '4 beats 5 (a difference of 1: the lower number wins)'
 """
 
+
 from __future__ import annotations
 
 import json
@@ -31,88 +32,36 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress, permutations
+from itertools import compress
 
-from .core import Move, Option, Outcome, Rules, State, int_between, make, register
+from ..core import Move, Option, Outcome, Rules, State, int_between, make, register
+from .data import (
+    COLOUR,
+    COLUMNS,
+    DUTY,
+    FIRST_CHOICES,
+    GOAL_STEPS,
+    GROUPS,
+    HIDDEN_TOKENS,
+    HOME_ROW,
+    INDEX,
+    KNIGHT_IDS,
+    KNIGHT_TYPES,
+    NEIGHBOURS,
+    ORDERS,
+    PLACEMENT_ORDER,
+    PLACEMENT_ROWS,
+    ROWS,
+    RULES_SUMMARY,
+    SAVE_DEFAULTS,
+    SIDES,
+    SQUARES,
+    STEPS,
+    SUMMONING_FIELDS,
+    row_of,
+)
 
-# --- data tables ---------------------------------------------------------------
-
-SIDES = ("South", "North")
-COLUMNS = "abcdefghi"
-ROWS = 10
-SQUARES = tuple(f"{c}{r}" for r in range(1, ROWS + 1) for c in COLUMNS)  # index = (row-1)*9 + column
-INDEX = {name: i for i, name in enumerate(SQUARES)}
-HOME_ROW = (1, 10)  # each side's home rank: its Goal Token fields
-PLACEMENT_ROWS = ((2, 3), (8, 9))
-SUMMONING_FIELDS = (("b2", "e2", "h2"), ("b9", "e9", "h9"))
-# Who places each Knight: 0 the first player, 1 the second (1-2-2-2-2-2-1: six Knights each).
-PLACEMENT_ORDER = (0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0)
-FIRST_CHOICES = ("random", "South", "North")  # the values of option ``first`` (seat numbers 0 and 1 too)
-# Saves made before an option existed are loaded with the value the game had then (see Rules.save_defaults):
-# before option ``first``, South began every game.
-SAVE_DEFAULTS = {"first": "South"}
-KNIGHT_TYPES = {"A": "Archer", "W": "Warrior", "R": "Ranger"}
-GROUPS = ("Small Number Group (1-3)", "Medium Number Group (4-6)", "High Number Group (7-9)")
-HIDDEN_TOKENS = (1, 2, 3, 4, 5)
-KNIGHT_IDS = tuple(f"{'SN'[side]}{duty}" for side in (0, 1) for duty in range(1, 10))
-COLOUR = {k: "SN".index(k[0]) for k in KNIGHT_IDS}
-DUTY = {k: int(k[1:]) for k in KNIGHT_IDS}
-ORDERS = tuple("".join(p) for p in permutations("AWR"))  # the 6 ways to give a group's numbers to the types
-
-
-def _row(i: int) -> int:
-    return i // 9 + 1
-
-
-def _neighbours(i: int) -> tuple[int, ...]:
-    r, c = divmod(i, 9)
-    return tuple(
-        (r + dr) * 9 + (c + dc)
-        for dr in (-1, 0, 1)
-        for dc in (-1, 0, 1)
-        if (dr or dc) and 0 <= r + dr < ROWS and 0 <= c + dc < 9
-    )
-
-
-NEIGHBOURS = tuple(_neighbours(i) for i in range(len(SQUARES)))
 _ALL_SQUARES = range(len(SQUARES))
-# Per side: the neighbours a Knight may step to apart from Goal rows, and those on the enemy Goal row.
-_STEPS = tuple(tuple(tuple(t for t in n if _row(t) not in HOME_ROW) for n in NEIGHBOURS) for _ in (0, 1))
-_GOAL_STEPS = tuple(tuple(tuple(t for t in n if _row(t) == HOME_ROW[1 - side]) for n in NEIGHBOURS)
-                    for side in (0, 1))
-
-RULES_SUMMARY = """\
-**Goal.** Move a Knight onto the opponent's Goal Token that shows the Knight's own Duty number,
-or leave the opponent with no Knights at all.
-
-**Set-up.** Each side's Goal Tokens 1-9 lie on its home rank in a random order (South: row 1,
-North: row 10). Each player secretly draws a Hidden Token (1-5) and secretly gives Duty Tokens
-1-9 to their nine Knights: each group (1-3, 4-6, 7-9) gets one Archer, one Warrior and one Ranger.
-Then a first player is chosen at random, and the players place six Knights each on their two ranks
-next to home (South rows 2-3, North rows 8-9), in the order 1-2-2-2-2-2-1, the first player first.
-The other three wait beside the board. The first player makes the first move.
-
-**A turn.** Move one Knight one field in any of the 8 directions. You may not pass, enter a field
-holding your own Knight, enter your own Goal fields, or enter an opponent's Goal field unless the
-Knight's Duty number matches it (which wins at once).
-
-**Fights.** Moving onto an enemy Knight starts a fight; both Duty numbers are revealed for good.
-1 beats 9; a difference of exactly 1 is won by the lower number; equal numbers: the attacker wins;
-otherwise the higher number wins. A Knight whose Duty number equals its owner's Hidden Token beats
-an 8 if the owner reveals the token. The winner stands on the field; the loser is laid face up
-beside the board and its owner summons a waiting Knight onto an empty summoning field (b2/e2/h2,
-b9/e9/h9).
-
-**Defection (optional).** When two Knights of the same type fight, the loser joins the winner's
-Waiting Area; a winner with fewer than five Knights on the board must summon it at once.
-
-**End.** Reaching a matching Goal field wins; a player with no Knights left, or with no legal move,
-loses. House rule: after `quiet_limit` turns in a row without a fight (default 60) the game is a draw.
-
-*Reconstructed:* the board layout (9x10, Goal rows, placement rows, summoning fields), the
-placement order's last step and the Hidden Token range come from the project's rulings, not the
-printed rulebook.
-"""
 
 
 # --- fights ----------------------------------------------------------------------
@@ -236,15 +185,15 @@ def _targets(pos: Position, i: int) -> list[int]:
     seat = COLOUR[knight] ^ (knight in pos.defected)
     board, defected = pos.board, pos.defected
     out = []
-    for t in _STEPS[seat][i]:  # neighbours outside the own Goal row
+    for t in STEPS[seat][i]:  # neighbours outside the own Goal row
         other = board[t]
         if other is None or COLOUR[other] ^ (other in defected) != seat:
             out.append(t)
     goals, duty = pos.goals[1 - seat], DUTY[knight]
-    for t in _GOAL_STEPS[seat][i]:  # neighbours on the opponent's Goal row (always empty)
+    for t in GOAL_STEPS[seat][i]:  # neighbours on the opponent's Goal row (always empty)
         if goals[t % 9] == duty:
             out.append(t)
-    return sorted(out) if _GOAL_STEPS[seat][i] else out
+    return sorted(out) if GOAL_STEPS[seat][i] else out
 
 
 def _why_not_to(pos: Position, i: int, t: int) -> str | None:
@@ -256,7 +205,7 @@ def _why_not_to(pos: Position, i: int, t: int) -> str | None:
     other = pos.board[t]
     if other is not None and owner(pos, other) == seat:
         return "You cannot move a Knight onto a field occupied by another Knight of yours"
-    row = _row(t)
+    row = row_of(t)
     if row == HOME_ROW[seat]:
         return "A Knight may not enter its own side's Goal fields"
     goal = pos.goals[1 - seat][t % 9]
@@ -294,7 +243,7 @@ def _movable(pos: Position, seat: int) -> tuple[int, ...]:
 def _movable_on(board: tuple, defected: frozenset, enemy_goals: tuple, seat: int) -> tuple[int, ...]:
     own = _own_squares(board, defected, seat)
     all_closed = set(own).issuperset  # a Knight may not step onto its own side's Knights
-    steps, goal_steps = _STEPS[seat], _GOAL_STEPS[seat]
+    steps, goal_steps = STEPS[seat], GOAL_STEPS[seat]
     return tuple([
         i for i in own
         if not all_closed(steps[i])
@@ -375,7 +324,7 @@ def _knight_move_of(kind: str, knight: str, type_name: str, won_over: bool) -> M
 _SQUARE_MOVES = {kind: tuple(_move(kind, sq) for sq in SQUARES) for kind in ("place", "select", "to", "summon_to")}
 _DUTY_MOVES = tuple(tuple(_move("duty", g, o) for o in ORDERS) for g in range(3))
 _SELECT_MOVES, _TO_MOVES, _PLACE_MOVES = _SQUARE_MOVES["select"], _SQUARE_MOVES["to"], _SQUARE_MOVES["place"]
-_PLACEMENT_SQUARES = tuple(tuple(i for i in range(len(SQUARES)) if _row(i) in rows) for rows in PLACEMENT_ROWS)
+_PLACEMENT_SQUARES = tuple(tuple(i for i in range(len(SQUARES)) if row_of(i) in rows) for rows in PLACEMENT_ROWS)
 CANCEL, REVEAL, KEEP = _move("cancel"), _move("reveal"), _move("keep")
 
 
@@ -493,7 +442,7 @@ class NineKnights(Rules):
             if pos.board[to] is None:
                 knight = pos.board[frm]
                 board = _put(_put(pos.board, frm, None), to, knight)
-                if _row(to) == HOME_ROW[1 - seat]:
+                if row_of(to) == HOME_ROW[1 - seat]:
                     reason = (f"{SIDES[seat]}'s Knight {DUTY[knight]} reached {SIDES[1 - seat]}'s "
                               f"Goal Token {DUTY[knight]} on {SQUARES[to]}")
                     # Reaching the Goal field shows the Knight's number to the table.
@@ -1036,7 +985,7 @@ def position(knights: Mapping[str, str], *, to_move: int = 0, orders=None, goals
             raise bad(f"{knight} stands on two squares")
         seen.add(knight)
         side = COLOUR[knight] ^ (knight in defected)
-        row = _row(INDEX[square])
+        row = row_of(INDEX[square])
         if row == HOME_ROW[side]:
             raise bad(f"{knight} stands on {square}, one of its own side's Goal fields")
         if row == HOME_ROW[1 - side]:
@@ -1075,6 +1024,3 @@ def position(knights: Mapping[str, str], *, to_move: int = 0, orders=None, goals
         if _on_board(pos, side) == 0 and not pos.waiting[side]:
             raise bad(f"{SIDES[side]} has no Knights left: the game is already over")
     return game.state_at(_start_turn(pos, to_move))
-
-
-__all__ = ["fight", "fight_reason", "position", "owner", "knight_type", "Position", "RULES", "SQUARES"]

@@ -42,10 +42,11 @@ import math
 import random
 
 from ..core import Move, State
-from . import _apply, _legal, _score
+from ..search import whole_budget
 from .data import PAWNS, ROUNDS
+from .rules import apply, legal_moves, score_now
 
-__all__ = ["CodeOfNineBot", "PLY_BUDGET", "playout_budget"]
+__all__ = ["CodeOfNineBot", "PLY_BUDGET", "hard_level", "playout_budget"]
 
 # --- tuning ------------------------------------------------------------------------------------------
 
@@ -153,7 +154,7 @@ class CodeOfNineBot:
 
     def _value(self, world, move: Move, seat: int, rng: random.Random) -> float:
         """``move`` played in ``world``, then a random playout: ``seat``'s value of the end."""
-        return _playout(_apply(world, move), seat, rng)
+        return play_out(apply(world, move), seat, rng)
 
 
 def playout_budget(view: dict, plies: int = PLY_BUDGET) -> int:
@@ -173,19 +174,19 @@ def playout_budget(view: dict, plies: int = PLY_BUDGET) -> int:
     return max(int(MIN_PLAYOUTS * scale), min(int(MAX_PLAYOUTS * scale), wanted))
 
 
-def _playout(pos, seat: int, rng: random.Random) -> float:
+def play_out(pos, seat: int, rng: random.Random) -> float:
     """Play ``pos`` to the end by uniformly random decisions; ``seat``'s value of the end (see the module)."""
     random_ = rng.random
     while pos.phase != "over":
-        moves = _legal(pos)
-        pos = _apply(pos, moves[int(random_() * len(moves))])
-    return _end_value(pos, seat)
+        moves = legal_moves(pos)
+        pos = apply(pos, moves[int(random_() * len(moves))])
+    return end_value(pos, seat)
 
 
-def _end_value(pos, seat: int) -> float:
+def end_value(pos, seat: int) -> float:
     """``seat``'s value of the scores of ``pos``: 1/k for a k-way shared win, else 0, plus up to
     :data:`MARGIN_WEIGHT` for the margin (less :data:`MARGIN_WEIGHT` if it cannot win)."""
-    table = _score(pos)
+    table = score_now(pos)
     totals = table.totals
     value = 1.0 / len(table.winners) if seat in table.winners else 0.0
     if table.cannot_win[seat]:
@@ -193,3 +194,20 @@ def _end_value(pos, seat: int) -> float:
     others = [t for s, t in enumerate(totals) if s != seat]
     margin = (min(others) - totals[seat]) if table.lowest_wins else (totals[seat] - max(others))
     return value + MARGIN_WEIGHT * max(-1.0, min(1.0, margin / MARGIN_SCALE))
+
+
+def hard_level(seed: int | None = 0, iterations: int = 60_000) -> CodeOfNineBot:
+    """Code of Nine's ``hard`` level: the ``normal`` bot's determinized Monte-Carlo (shared worlds, sequential
+    halving) with ``iterations`` playout plies per decision instead of :data:`PLY_BUDGET`.
+
+    (The ``normal`` bot is already a search over sampled worlds; a tree over the seat's own decisions with
+    random playouts lost to it, so ``hard`` is the same search, several times longer.)
+
+    >>> hard_level(1).budget
+    60000
+    """
+    return CodeOfNineBot(seed, budget=whole_budget(iterations))
+
+
+# old names, still imported by benchmarks/code_of_nine_ideas.py
+_end_value, _playout = end_value, play_out

@@ -26,107 +26,51 @@ decides, ``docs/double_nine.md`` records the decision taken here.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .core import Move, Option, Outcome, Rules, State, fast_replace, make, register, tuple_with
-from .search import Rollouts
-
-# --- data tables ---------------------------------------------------------------
-# name, number, set, effect name, effect text as printed, [Constant]
-CARDS = (
-    ("Reaper", 0, "basic", "Soul Hunt",
-     "Take a top card of another player and place it beside this card.", False),
-    ("Hacker", 1, "basic", "Duplicate",
-     "Use the effect of the card beside this card. If the effect is [Constant], it cannot be used.", False),
-    ("Aiko", 2, "basic", "Love Letter",
-     "Place this card on another player's board, in \"Site ×10\" or \"Site ×1\".", False),
-    ("Clown", 3, "basic", "Juggling",
-     "Choose left or right. All players pass their hand in that direction.", False),
-    ("Necromancer", 4, "basic", "Resurrection",
-     "Take a card beneath this card and place it beside this card.", False),
-    ("Sister", 5, "basic", "God's Blessing",
-     "[Constant] While this card is the top card, the spot beside it cannot be harmed by any other effect.", True),
-    ("Fallen Angel", 6, "basic", "Lost Paradise",
-     "All other players must swap the top cards of their sides.", False),
-    ("Medusa", 7, "basic", "Petrification", "All other players lose a turn.", False),
-    ("Elf", 8, "basic", "Pacifism", "Nothing happens.", False),
-    ("Luna", 9, "basic", "Enchanted Moon", "Place this card in your \"Site ×1\".", False),
-    ("Nine-tailed Fox", 0, "expansion", "Transform",
-     "[Constant] At the end of the game, this card's number will equal the number of the card beside it.", True),
-    ("Magician", 1, "expansion", "Cheat & Swap",
-     "Choose someone (you may choose yourself). Swap the top cards of each side. (Only if each side has one.)",
-     False),
-    ("Shaman", 2, "expansion", "Possession",
-     "Use the effect of the top card in \"Site ×1\" of another player. If it is [Constant], it cannot be used.",
-     False),
-    ("Sol", 3, "expansion", "Blazing Sun",
-     "Choose \"Site ×1\" or \"Site ×10\" of any player (you may choose yourself). Remove a top card.", False),
-    ("Sniper", 4, "expansion", "Bull's Eye",
-     "Look at another player's hand. Decide whether to remove their card; if you do, they draw a card.", False),
-    ("Dark Aiko", 5, "expansion", "Cursed Letter",
-     "♥ Place this card on another person in \"Site ×10\" or \"Site ×1\". ♥ [Constant] If this card is the top "
-     "card, that player must always play the card they draw, if possible.", True),
-    ("Dark Elf", 6, "expansion", "Naughty Joke",
-     "Place the card beside this one in \"Site ×10\" or \"Site ×1\" of another player.", False),
-    ("Fortune Teller", 7, "expansion", "Prophecy",
-     "Draw a card from the deck, then return one of the cards you have in hand to the deck.", False),
-    ("Thera", 8, "expansion", "Reverse World",
-     "Flip the deck to reverse the order of the cards. The deck is now visible.", False),
-    ("Archangel", 9, "expansion", "Angel's Cradle",
-     "Take a card beneath this card, place that card on top, and use its effect.", False),
+from ..core import Move, Option, Outcome, Rules, State, fast_replace, make, register, tuple_with
+from .data import (
+    ARCHANGEL,
+    ARCHANGEL_RESOLVES,
+    CHAIN_CARDS,
+    CLOWN,
+    COMPETITION_GAMES,
+    CONSTANT,
+    COPYABLE,
+    DARK_AIKO,
+    DARK_ELF,
+    DECKS,
+    DIRECTIONS,
+    EXTRA_REMOVED,
+    FALLEN_ANGEL,
+    FORTUNE_TELLER,
+    FOX,
+    HACKER,
+    HACKER_COPIES,
+    LUNA,
+    MAGICIAN,
+    MEDUSA,
+    NAMES,
+    NECROMANCER,
+    NUMBER,
+    PLACED_ON_OTHERS,
+    REAPER,
+    RULES_SUMMARY,
+    SHAMAN,
+    SHAMAN_RESOLVES,
+    SISTER,
+    SITE_INDEX,
+    SITE_WORDS,
+    SITES,
+    SNIPER,
+    SOL,
+    TARGET_RANGE,
+    THERA,
+    TYPE,
+    VICTORIES_TO_WIN,
 )
-NAMES = tuple(c[0] for c in CARDS)
-NUMBER = tuple(c[1] for c in CARDS)
-CONSTANT = tuple(c[5] for c in CARDS)
-TYPE = {name: t for t, name in enumerate(NAMES)}
-(REAPER, HACKER, AIKO, CLOWN, NECROMANCER, SISTER, FALLEN_ANGEL, MEDUSA, ELF, LUNA,
- FOX, MAGICIAN, SHAMAN, SOL, SNIPER, DARK_AIKO, DARK_ELF, FORTUNE_TELLER, THERA, ARCHANGEL) = range(20)
-
-# A physical card is an instance id 0-39: its type is id % 20, id // 20 tells the two copies apart.
-DECKS = {
-    "basic": tuple(t + 20 * c for t in range(10) for c in (0, 1)),
-    "expansion": tuple(t + 20 * c for t in range(10, 20) for c in (0, 1)),
-    "mixed": tuple(range(20)),
-    "full": tuple(range(40)),
-}
-EXTRA_REMOVED = {"basic": 0, "expansion": 0, "mixed": 0, "full": 10}  # removed before set-up step 4
-SITES = ("x10", "x1")  # site 0 is Site ×10, site 1 is Site ×1
-SITE_INDEX = {"x10": 0, "x1": 1}
-SITE_WORDS = ("Site ×10", "Site ×1")
-DIRECTIONS = ("left", "right")  # left = next seat clockwise (seat + 1)
-# Effects that do something when resolved: no [Constant], no placement-only card, no Elf (nothing),
-# and none of the cards that resolve another card's effect (Hacker, Shaman, Archangel).
-COPYABLE = frozenset({REAPER, CLOWN, NECROMANCER, FALLEN_ANGEL, MEDUSA, MAGICIAN, SOL, SNIPER, DARK_ELF,
-                      FORTUNE_TELLER, THERA})
-# Hacker copies these (rulings: not [Constant], placement-only, Elf, nor another Hacker / Shaman copy).
-HACKER_COPIES = COPYABLE | {ARCHANGEL}
-# A card Archangel brings up resolves its effect unless [Constant] or a placement rule only (rulings).
-ARCHANGEL_RESOLVES = COPYABLE | {HACKER, SHAMAN, ARCHANGEL}
-# Decision 5 (the loop guard): an Archangel effect reached through Archangel, Hacker or Shaman still resolves
-# an ordinary card it brings up, but an Archangel, Hacker or Shaman brought up that way resolves nothing.
-CHAIN_CARDS = frozenset({HACKER, SHAMAN, ARCHANGEL})
-# Shaman possesses a card whose effect is not [Constant] (rulings); these of them do something
-# (Hacker / Shaman: no chains of copies; Elf, Aiko, Luna: nothing to resolve).
-SHAMAN_RESOLVES = COPYABLE | {ARCHANGEL}
-PLACED_ON_OTHERS = frozenset({AIKO, DARK_AIKO})
-TARGET_RANGE = (10, 99)
-COMPETITION_GAMES = 3
-VICTORIES_TO_WIN = 2
-
-RULES_SUMMARY = """\
-**Goal.** Have the highest two-digit number when the draw pile runs out: the top card of your
-Site ×10 gives the tens, the top card of your Site ×1 the ones. Win two games to win the match.
-
-**Turn.** Draw a card (two in hand), play one onto one of your Sites (Aiko and Dark Aiko go onto
-another player's Site, Luna only onto your Site ×1) and resolve its effect. The game ends at the end
-of the turn in which the draw pile became empty — by the draw or by an effect (Fortune Teller, Sniper),
-even if Fortune Teller then puts a card back.
-
-**Sister** protects the Site beside her from other players' effects while she is a top card.
-"""
 
 
 def _name(inst: int) -> str:
@@ -156,7 +100,7 @@ def _site_value(top: int, beside: int) -> int:
     return NUMBER[top]
 
 
-def _board_value(board: tuple) -> int:
+def board_value(board: tuple) -> int:
     tens = board[0][-1] % 20 if board[0] else -1
     ones = board[1][-1] % 20 if board[1] else -1
     return 10 * _site_value(tens, ones) + _site_value(ones, tens)
@@ -177,7 +121,7 @@ def board_number(tens: Sequence[str], ones: Sequence[str]) -> int:
         if name not in TYPE:
             raise ValueError(f"{name!r} is not a Double Nine card")
     board = (tuple(TYPE[n] for n in tens), tuple(TYPE[n] for n in ones))
-    return _board_value(board)
+    return board_value(board)
 
 
 def judge(numbers: Sequence[int], *, target: int | None = None, teams: bool = False) -> tuple:
@@ -415,7 +359,7 @@ def _end_turn(pos: Position, emptied: bool = False) -> Position:
 
 
 def _finish_game(pos: Position) -> Position:
-    numbers = tuple(_board_value(b) for b in pos.boards)
+    numbers = tuple(board_value(b) for b in pos.boards)
     winners = judge(numbers, target=pos.target, teams=pos.teams)
     tokens = tuple(t + (p in winners) for p, t in enumerate(pos.tokens))
     # The finished game's record keeps its final boards, the cards left in hand, the removed cards and
@@ -451,7 +395,7 @@ def _sites_for(pos: Position, t: int, actor: int, ignore_protection: bool = Fals
     return [(actor, 0), (actor, 1)]
 
 
-def _cursed(pos: Position) -> bool:
+def cursed(pos: Position) -> bool:
     """Dark Aiko is a top card on the board of the player to move (public: the prompt may say so)."""
     tens, ones = pos.boards[pos.turn]
     return (bool(tens) and tens[-1] % 20 == DARK_AIKO) or (bool(ones) and ones[-1] % 20 == DARK_AIKO)
@@ -463,7 +407,7 @@ def _forced(pos: Position) -> int:
     The drawn card can be played if it has a legal site, or if no hand card has one (then the
     fallback lets Aiko / Dark Aiko go on any other player's site, the drawn card included).
     """
-    if _cursed(pos):
+    if cursed(pos):
         a = pos.turn
         drawn = pos.hands[a][-1] % 20
         if _sites_for(pos, drawn, a) or not any(_sites_for(pos, inst % 20, a) for inst in pos.hands[a]):
@@ -739,240 +683,6 @@ def _is_seat(x) -> bool:
     return type(x) is int and 0 <= x < 4
 
 
-# --- the rules ------------------------------------------------------------------
-
-class DoubleNine(Rules):
-    """The Double Nine rules on the shared core (see the module docstring)."""
-
-    name = "double_nine"
-    title = "Double Nine"
-    min_players = 2
-    max_players = 4
-    hidden_information = True
-    summary = RULES_SUMMARY
-    options = (
-        Option("deck", "basic", tuple(DECKS), "Expansion Rule: basic, expansion, mixed (one set of each) "
-               "or full (all 40 cards, 10 removed face down)"),
-        Option("teams", False, (False, True), "Team Rule (4 players): opposite players add their numbers"),
-        Option("target", False, (False, True), "Random Number Rule: closest to a random target value 10-99 wins"),
-        Option("competition", False, (False, True), "Competition Rule: three games, highest total wins"),
-    )
-
-    def check_options(self, players, options):
-        if options["teams"] and players != 4:
-            raise ValueError(f"the Team Rule (teams=True) needs 4 players, opposite players forming a team "
-                             f"(got {players} players)")
-
-    def setup(self, players, options, rng):
-        key = rng.getrandbits(64)
-        start = rng.randrange(players)
-        target = rng.randint(*TARGET_RANGE) if options["target"] else None
-        return _deal(players, options["deck"], key, 0, start, options["teams"], target, options["competition"],
-                     (0,) * players, ())
-
-    # --- whose decision ---
-    def to_move(self, pos):
-        return None if pos.phase == "over" else pos.turn
-
-    def prompt(self, pos, names):
-        who = names[pos.turn]
-        ph = pos.phase
-        if ph == "card":
-            if _cursed(pos):  # never depends on the (hidden) drawn card: every seat reads the prompt
-                return f"{who}: Dark Aiko forces you to play the card you drew, if it can be played"
-            return f"{who}: choose a card from your hand to play"
-        if ph == "site":
-            return f"{who}: choose a site for {_name(pos.playing)}"
-        eff = _via(pos)
-        site = pos.ctx[1]
-        if ph == "take":
-            return f"{who}: choose whose top card {eff} takes"
-        if ph == "remove":
-            return f"{who}: choose a top card for {eff} to remove from the game"
-        if ph == "give":
-            card = _name(pos.boards[pos.turn][1 - site][-1])
-            return f"{who}: choose another player's site for {eff} to give {card} to"
-        if ph == "direction":
-            return f"{who}: choose left or right; {eff} passes every hand that way"
-        if ph == "beneath":
-            if pos.ctx[0] == ARCHANGEL:
-                return f"{who}: choose a card beneath {eff} to bring to the top"
-            return f"{who}: choose a card beneath {eff} to revive onto your {SITE_WORDS[1 - site]}"
-        if ph == "swap":
-            return f"{who}: choose whose two top cards {eff} swaps"
-        if ph == "possess":
-            return f"{who}: choose another player's Site ×1 card whose effect {eff} uses"
-        if ph == "aim":
-            return f"{who}: choose whose hand {eff} looks at"
-        if ph == "decide":
-            return f"{who}: remove the card {eff} shows you from {names[pos.ctx[3]]}'s hand, or keep it there"
-        if ph == "return":
-            if not pos.pile:  # public: the pile count is in every view
-                return (f"{who}: choose a card to put back on top of the pile ({eff}); the pile became empty "
-                        "this turn, so the game ends after it")
-            return f"{who}: choose a card to put back on top of the pile ({eff})"
-        raise AssertionError(ph)
-
-    def legal_moves(self, pos):
-        kind = pos.phase
-        if kind == "card":  # half of every turn: the Move per card type is fixed
-            return tuple(map(_CARD_MOVES.__getitem__, _playable(pos)))
-        if kind == "site" and pos.playing % 20 not in PLACED_ON_OTHERS:  # the player's own sites
-            key = (pos.turn, pos.playing % 20)
-            moves = _OWN_SITE_MOVES.get(key)
-            if moves is None:
-                moves = _OWN_SITE_MOVES[key] = tuple(_move(pos, kind, args) for args in _options(pos))
-            return moves
-        return tuple(_move(pos, kind, args) for args in _options(pos))
-
-    def apply(self, pos, move):
-        kind, args, a = move.kind, move.args, pos.turn
-        # The last move's events are cleared first (in the same update in the two commonest branches).
-        if kind == "card":
-            t = TYPE[args[0]]
-            hand = pos.hands[a]
-            i = 0 if hand[0] % 20 == t else next(i for i, inst in enumerate(hand) if inst % 20 == t)
-            pos = _rep(pos, hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), playing=hand[i], phase="site",
-                       events=())
-            if pos.vague or any(inst % 20 == t for inst in hand[:i] + hand[i + 1:]):
-                # Which copy or which hand card was chosen is hidden; the chosen card is public.
-                known, vague = _leaves(pos.known, pos.vague, a, hand, hand[i])
-                known, vague = _learn(known, vague, range(pos.n + 1), {hand[i]})
-                pos = _rep(pos, known=known, vague=vague)
-            return pos
-        b = pos.boards
-        if kind == "site":
-            p, s = args[0], SITE_INDEX[args[1]]
-            inst = pos.playing
-            pos = _rep(pos, boards=_set_site(b, p, s, b[p][s] + (inst,)), playing=-1, events=())
-            if p != a:
-                return _end_turn(pos)  # Aiko / Dark Aiko: placement only
-            return _effect(pos, inst % 20, s, ())
-        if pos.events:
-            pos = _rep(pos, events=())
-        t, site, via = pos.ctx[:3]
-        if kind in ("take", "remove"):
-            p, s = args[0], SITE_INDEX[args[1]]
-            stack = b[p][s]
-            b = _set_site(b, p, s, stack[:-1])
-            if kind == "take":
-                b = _set_site(b, a, 1 - site, b[a][1 - site] + stack[-1:])
-                return _end_turn(_rep(pos, boards=b))
-            known, vague = _learn(pos.known, pos.vague, range(pos.n + 1), frozenset(stack[-1:]))
-            return _end_turn(_rep(pos, boards=b, removed=pos.removed + stack[-1:], known=known, vague=vague))
-        if kind == "give":
-            p, s = args[0], SITE_INDEX[args[1]]
-            mine = b[a][1 - site]
-            b = _set_site(b, a, 1 - site, mine[:-1])
-            return _end_turn(_rep(pos, boards=_set_site(b, p, s, b[p][s] + mine[-1:])))
-        if kind == "direction":
-            n, hands = pos.n, pos.hands
-            step = 1 if args[0] == "left" else -1
-            new = tuple(hands[(p - step) % n] for p in range(n))
-            known, vague = pos.known, pos.vague
-            for p in range(n):  # each player knows the card it passed and the card it received
-                known, vague = _learn(known, vague, (p,), frozenset(hands[p] + new[p]))
-            return _end_turn(_rep(pos, hands=new, known=known, vague=vague))
-        if kind == "beneath":
-            i = args[0]
-            stack = b[a][site]
-            inst = stack[i]
-            if t == ARCHANGEL:
-                up = inst % 20
-                b = _set_site(b, a, site, stack[:i] + stack[i + 1:] + (inst,))
-                pos = _rep(pos, boards=b)
-                if up in (COPYABLE if via else ARCHANGEL_RESOLVES):
-                    return _effect(pos, up, site, via + (ARCHANGEL,))
-                if via and up in CHAIN_CARDS:  # decision 5: no chain through a second copier
-                    pos = _note(pos, ("unused", up))
-                return _end_turn(pos)
-            b = _set_site(b, a, site, stack[:i] + stack[i + 1:])
-            b = _set_site(b, a, 1 - site, b[a][1 - site] + (inst,))
-            return _end_turn(_rep(pos, boards=b))
-        if kind == "swap":
-            p = args[0]
-            tens, ones = b[p]
-            b = _set_site(_set_site(b, p, 0, tens[:-1] + ones[-1:]), p, 1, ones[:-1] + tens[-1:])
-            return _end_turn(_rep(pos, boards=b))
-        if kind == "possess":
-            top = _top(b, args[0], 1)
-            if top in SHAMAN_RESOLVES:
-                return _effect(pos, top, site, via + (SHAMAN,))
-            return _end_turn(_note(pos, ("nothing",)))  # Elf, Aiko, Luna; Hacker / Shaman: no chains of copies
-        if kind == "aim":
-            p = args[0]
-            known, vague = _learn(pos.known, pos.vague, (a,), frozenset(pos.hands[p]))
-            shown = pos.shown + tuple((a, p, inst) for inst in pos.hands[p])
-            return _rep(pos, phase="decide", ctx=(t, site, via, p), known=known, vague=vague, shown=shown)
-        if kind == "decide":
-            p = pos.ctx[3]
-            if args[0] == "keep":
-                return _end_turn(pos)
-            gone = pos.hands[p]
-            known, vague = _learn(pos.known, pos.vague, (p,), frozenset(gone))
-            hands, pile = _with(pos.hands, p, ()), pos.pile
-            if pile:
-                hands = _with(hands, p, (pile[-1],))
-                who = range(pos.n + 1) if pos.face_up else (p,)
-                known, vague = _learn(known, vague, who, {pile[-1]})
-                pile = pile[:-1]
-            return _end_turn(_rep(pos, hands=hands, pile=pile, removed=pos.removed + gone, known=known,
-                                          vague=vague))
-        if kind == "return":
-            hand = pos.hands[a]
-            i = next(i for i, inst in enumerate(hand) if NAMES[inst % 20] == args[0])
-            inst = hand[i]
-            # Fortune Teller drew the last card: the pile became empty this turn, so the game ends at its
-            # end although the card put back lies on the pile again (rulings: "any effect that empties it
-            # counts").  docs/double_nine.md explains this reading.
-            emptied = not pos.pile
-            known, vague = pos.known, pos.vague
-            if pos.face_up:
-                known, vague = _leaves(known, vague, a, hand, inst)
-                known, vague = _learn(known, vague, range(pos.n + 1), {inst})
-            else:
-                # The others cannot tell which card went back: what they knew of this hand becomes
-                # "in that hand or on top of the pile".
-                known, vague = _blur(known, vague, a, hand)
-                known, vague = _learn(known, vague, (a,), {inst})
-            pos = _rep(pos, hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), pile=pos.pile + (inst,),
-                       known=known, vague=vague)
-            if emptied:
-                pos = _note(pos, ("emptied",))
-            return _end_turn(pos, emptied)
-        raise AssertionError(kind)
-
-    def why_illegal(self, pos, move):
-        return _why_illegal(pos, move)
-
-    def outcome(self, pos):
-        if pos.phase != "over":
-            return None
-        return _outcome(pos)
-
-    # --- information ---
-    def view(self, pos, seat):
-        return _view(pos, seat)
-
-    def determinize(self, pos, seat, rng):
-        return _determinize(pos, seat, rng)
-
-    def log_line(self, before, after, seat, move, viewer):
-        return _log_line(before, after, seat, move, viewer)
-
-    def move_from_json(self, obj):
-        kind, args = obj["kind"], tuple(obj["args"])
-        check = _KIND_ARGS.get(kind)
-        if check is None:
-            raise ValueError(f"unknown kind {kind!r}; kinds are: {', '.join(_KIND_ARGS)}")
-        if not check(args):
-            raise ValueError(f"{kind!r} takes args {_KIND_HELP[kind]} (got {list(args)!r})")
-        return Move(kind, args, _plain_text(kind, args))
-
-
-RULES = register(DoubleNine())
-
-
 def _plain_text(kind: str, args: tuple) -> str:
     """A sentence for a move built from JSON (the state swaps in its own when legal)."""
     if kind == "card":
@@ -998,7 +708,7 @@ def _plain_text(kind: str, args: tuple) -> str:
 
 # --- why a move is not legal ------------------------------------------------------
 
-def _why_illegal(pos: Position, move: Move) -> str:
+def why_illegal(pos: Position, move: Move) -> str:
     kind, args, a, b, n = move.kind, move.args, pos.turn, pos.boards, pos.n
     ph = pos.phase
     check = _KIND_ARGS.get(kind)
@@ -1171,7 +881,7 @@ def reason(numbers: Sequence[int], winners: Sequence[int], *, target: int | None
 
 
 def _board_view(board: tuple) -> dict:
-    return {"x10": [_name(i) for i in board[0]], "x1": [_name(i) for i in board[1]], "number": _board_value(board)}
+    return {"x10": [_name(i) for i in board[0]], "x1": [_name(i) for i in board[1]], "number": board_value(board)}
 
 
 def _result_view(pos: Position, r: tuple) -> dict:
@@ -1188,7 +898,7 @@ def _result_view(pos: Position, r: tuple) -> dict:
     }
 
 
-def _view(pos: Position, seat: int | None) -> dict:
+def view(pos: Position, seat: int | None) -> dict:
     boards = [_board_view(board) for board in pos.boards]
     over = pos.phase == "over"  # the match is over: every secret is shown to everyone
     resolving = None
@@ -1226,7 +936,7 @@ def _view(pos: Position, seat: int | None) -> dict:
     }
 
 
-def _determinize(pos: Position, seat: int | None, rng: random.Random) -> Position:
+def determinize(pos: Position, seat: int | None, rng: random.Random) -> Position:
     """Resample every card ``seat`` cannot place: other hands, a face-down pile, removed cards, later deals.
 
     Cards the seat knows exactly stay where they are; cards it knows only as "somewhere among these
@@ -1312,7 +1022,7 @@ def _event_text(event: tuple, who: str) -> str:
     return "nothing happens"
 
 
-def _log_line(before: Position, after: Position, seat: int, move: Move, viewer: int | None) -> str:
+def log_line(before: Position, after: Position, seat: int, move: Move, viewer: int | None) -> str:
     who = _who(seat)
     kind, args = move.kind, move.args
     if kind == "card":
@@ -1473,126 +1183,224 @@ def position(players: int = 2, *, boards: Sequence | None = None, hands: Sequenc
     return game.state_at(pos)
 
 
-# --- a heuristic bot -------------------------------------------------------------------
 
-class DoubleNineBot:
-    """A greedy player: tries each of its decisions this turn on a determinized copy.
+# --- the rules ------------------------------------------------------------------
 
-    It sees only what its seat may know (``state.view(seat)``, ``legal_moves()``
-    and a :meth:`State.determinize` copy), plays out the rest of its own turn
-    (depth-limited) and keeps the move whose result scores best: its number
-    against the best rival (so effects hit the leader), a bonus for a Site
-    that Sister protects, and a game won or lost when the pile runs out.
+class DoubleNine(Rules):
+    """The Double Nine rules on the shared core (see the module docstring)."""
 
-    >>> import random, ninekit
-    >>> s = ninekit.make("double_nine").new(1)
-    >>> DoubleNineBot(random.Random(1)).choose(s) in s.legal_moves()
-    True
-    """
+    name = "double_nine"
+    title = "Double Nine"
+    min_players = 2
+    max_players = 4
+    hidden_information = True
+    summary = RULES_SUMMARY
+    options = (
+        Option("deck", "basic", tuple(DECKS), "Expansion Rule: basic, expansion, mixed (one set of each) "
+               "or full (all 40 cards, 10 removed face down)"),
+        Option("teams", False, (False, True), "Team Rule (4 players): opposite players add their numbers"),
+        Option("target", False, (False, True), "Random Number Rule: closest to a random target value 10-99 wins"),
+        Option("competition", False, (False, True), "Competition Rule: three games, highest total wins"),
+    )
 
-    def __init__(self, seed: int | random.Random | None = 0, depth: int = 4):
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self.depth = depth
+    def check_options(self, players, options):
+        if options["teams"] and players != 4:
+            raise ValueError(f"the Team Rule (teams=True) needs 4 players, opposite players forming a team "
+                             f"(got {players} players)")
 
-    def choose(self, state: State) -> Move:
-        """The chosen legal move for the seat to move."""
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        seat = state.to_move
-        world = state.determinize(seat, self.rng)
-        base = len(world.position.results)
-        best, best_value = moves[0], None
-        for move in moves:
-            value = self._value(world.play(move), seat, base, self.depth - 1)
-            if move.kind == "decide" and move.args[0] == "remove":
-                value += 0.5  # take a rival's card away when it costs nothing
-            if best_value is None or value > best_value:
-                best, best_value = move, value
-        return best
+    def setup(self, players, options, rng):
+        key = rng.getrandbits(64)
+        start = rng.randrange(players)
+        target = rng.randint(*TARGET_RANGE) if options["target"] else None
+        return _deal(players, options["deck"], key, 0, start, options["teams"], target, options["competition"],
+                     (0,) * players, ())
 
-    def _value(self, state: State, seat: int, base: int, depth: int) -> float:
-        pos = state.position
-        if len(pos.results) > base or pos.phase == "over":
-            winners = pos.results[base][1]
-            return 1000.0 if seat in winners else -1000.0
-        if depth > 0 and pos.turn == seat and pos.phase != "card":
-            return max(self._value(state.play(m), seat, base, depth - 1) for m in state.legal_moves())
-        return _score(pos, seat)
+    # --- whose decision ---
+    def to_move(self, pos):
+        return None if pos.phase == "over" else pos.turn
+
+    def prompt(self, pos, names):
+        who = names[pos.turn]
+        ph = pos.phase
+        if ph == "card":
+            if cursed(pos):  # never depends on the (hidden) drawn card: every seat reads the prompt
+                return f"{who}: Dark Aiko forces you to play the card you drew, if it can be played"
+            return f"{who}: choose a card from your hand to play"
+        if ph == "site":
+            return f"{who}: choose a site for {_name(pos.playing)}"
+        eff = _via(pos)
+        site = pos.ctx[1]
+        if ph == "take":
+            return f"{who}: choose whose top card {eff} takes"
+        if ph == "remove":
+            return f"{who}: choose a top card for {eff} to remove from the game"
+        if ph == "give":
+            card = _name(pos.boards[pos.turn][1 - site][-1])
+            return f"{who}: choose another player's site for {eff} to give {card} to"
+        if ph == "direction":
+            return f"{who}: choose left or right; {eff} passes every hand that way"
+        if ph == "beneath":
+            if pos.ctx[0] == ARCHANGEL:
+                return f"{who}: choose a card beneath {eff} to bring to the top"
+            return f"{who}: choose a card beneath {eff} to revive onto your {SITE_WORDS[1 - site]}"
+        if ph == "swap":
+            return f"{who}: choose whose two top cards {eff} swaps"
+        if ph == "possess":
+            return f"{who}: choose another player's Site ×1 card whose effect {eff} uses"
+        if ph == "aim":
+            return f"{who}: choose whose hand {eff} looks at"
+        if ph == "decide":
+            return f"{who}: remove the card {eff} shows you from {names[pos.ctx[3]]}'s hand, or keep it there"
+        if ph == "return":
+            if not pos.pile:  # public: the pile count is in every view
+                return (f"{who}: choose a card to put back on top of the pile ({eff}); the pile became empty "
+                        "this turn, so the game ends after it")
+            return f"{who}: choose a card to put back on top of the pile ({eff})"
+        raise AssertionError(ph)
+
+    def legal_moves(self, pos):
+        kind = pos.phase
+        if kind == "card":  # half of every turn: the Move per card type is fixed
+            return tuple(map(_CARD_MOVES.__getitem__, _playable(pos)))
+        if kind == "site" and pos.playing % 20 not in PLACED_ON_OTHERS:  # the player's own sites
+            key = (pos.turn, pos.playing % 20)
+            moves = _OWN_SITE_MOVES.get(key)
+            if moves is None:
+                moves = _OWN_SITE_MOVES[key] = tuple(_move(pos, kind, args) for args in _options(pos))
+            return moves
+        return tuple(_move(pos, kind, args) for args in _options(pos))
+
+    def apply(self, pos, move):
+        kind, args, a = move.kind, move.args, pos.turn
+        # The last move's events are cleared first (in the same update in the two commonest branches).
+        if kind == "card":
+            t = TYPE[args[0]]
+            hand = pos.hands[a]
+            i = 0 if hand[0] % 20 == t else next(i for i, inst in enumerate(hand) if inst % 20 == t)
+            pos = _rep(pos, hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), playing=hand[i], phase="site",
+                       events=())
+            if pos.vague or any(inst % 20 == t for inst in hand[:i] + hand[i + 1:]):
+                # Which copy or which hand card was chosen is hidden; the chosen card is public.
+                known, vague = _leaves(pos.known, pos.vague, a, hand, hand[i])
+                known, vague = _learn(known, vague, range(pos.n + 1), {hand[i]})
+                pos = _rep(pos, known=known, vague=vague)
+            return pos
+        b = pos.boards
+        if kind == "site":
+            p, s = args[0], SITE_INDEX[args[1]]
+            inst = pos.playing
+            pos = _rep(pos, boards=_set_site(b, p, s, b[p][s] + (inst,)), playing=-1, events=())
+            if p != a:
+                return _end_turn(pos)  # Aiko / Dark Aiko: placement only
+            return _effect(pos, inst % 20, s, ())
+        if pos.events:
+            pos = _rep(pos, events=())
+        t, site, via = pos.ctx[:3]
+        if kind in ("take", "remove"):
+            p, s = args[0], SITE_INDEX[args[1]]
+            stack = b[p][s]
+            b = _set_site(b, p, s, stack[:-1])
+            if kind == "take":
+                b = _set_site(b, a, 1 - site, b[a][1 - site] + stack[-1:])
+                return _end_turn(_rep(pos, boards=b))
+            known, vague = _learn(pos.known, pos.vague, range(pos.n + 1), frozenset(stack[-1:]))
+            return _end_turn(_rep(pos, boards=b, removed=pos.removed + stack[-1:], known=known, vague=vague))
+        if kind == "give":
+            p, s = args[0], SITE_INDEX[args[1]]
+            mine = b[a][1 - site]
+            b = _set_site(b, a, 1 - site, mine[:-1])
+            return _end_turn(_rep(pos, boards=_set_site(b, p, s, b[p][s] + mine[-1:])))
+        if kind == "direction":
+            n, hands = pos.n, pos.hands
+            step = 1 if args[0] == "left" else -1
+            new = tuple(hands[(p - step) % n] for p in range(n))
+            known, vague = pos.known, pos.vague
+            for p in range(n):  # each player knows the card it passed and the card it received
+                known, vague = _learn(known, vague, (p,), frozenset(hands[p] + new[p]))
+            return _end_turn(_rep(pos, hands=new, known=known, vague=vague))
+        if kind == "beneath":
+            i = args[0]
+            stack = b[a][site]
+            inst = stack[i]
+            if t == ARCHANGEL:
+                up = inst % 20
+                b = _set_site(b, a, site, stack[:i] + stack[i + 1:] + (inst,))
+                pos = _rep(pos, boards=b)
+                if up in (COPYABLE if via else ARCHANGEL_RESOLVES):
+                    return _effect(pos, up, site, via + (ARCHANGEL,))
+                if via and up in CHAIN_CARDS:  # decision 5: no chain through a second copier
+                    pos = _note(pos, ("unused", up))
+                return _end_turn(pos)
+            b = _set_site(b, a, site, stack[:i] + stack[i + 1:])
+            b = _set_site(b, a, 1 - site, b[a][1 - site] + (inst,))
+            return _end_turn(_rep(pos, boards=b))
+        if kind == "swap":
+            p = args[0]
+            tens, ones = b[p]
+            b = _set_site(_set_site(b, p, 0, tens[:-1] + ones[-1:]), p, 1, ones[:-1] + tens[-1:])
+            return _end_turn(_rep(pos, boards=b))
+        if kind == "possess":
+            top = _top(b, args[0], 1)
+            if top in SHAMAN_RESOLVES:
+                return _effect(pos, top, site, via + (SHAMAN,))
+            return _end_turn(_note(pos, ("nothing",)))  # Elf, Aiko, Luna; Hacker / Shaman: no chains of copies
+        if kind == "aim":
+            p = args[0]
+            known, vague = _learn(pos.known, pos.vague, (a,), frozenset(pos.hands[p]))
+            shown = pos.shown + tuple((a, p, inst) for inst in pos.hands[p])
+            return _rep(pos, phase="decide", ctx=(t, site, via, p), known=known, vague=vague, shown=shown)
+        if kind == "decide":
+            p = pos.ctx[3]
+            if args[0] == "keep":
+                return _end_turn(pos)
+            gone = pos.hands[p]
+            known, vague = _learn(pos.known, pos.vague, (p,), frozenset(gone))
+            hands, pile = _with(pos.hands, p, ()), pos.pile
+            if pile:
+                hands = _with(hands, p, (pile[-1],))
+                who = range(pos.n + 1) if pos.face_up else (p,)
+                known, vague = _learn(known, vague, who, {pile[-1]})
+                pile = pile[:-1]
+            return _end_turn(_rep(pos, hands=hands, pile=pile, removed=pos.removed + gone, known=known,
+                                          vague=vague))
+        if kind == "return":
+            hand = pos.hands[a]
+            i = next(i for i, inst in enumerate(hand) if NAMES[inst % 20] == args[0])
+            inst = hand[i]
+            # Fortune Teller drew the last card: the pile became empty this turn, so the game ends at its
+            # end although the card put back lies on the pile again (rulings: "any effect that empties it
+            # counts").  docs/double_nine.md explains this reading.
+            emptied = not pos.pile
+            known, vague = pos.known, pos.vague
+            if pos.face_up:
+                known, vague = _leaves(known, vague, a, hand, inst)
+                known, vague = _learn(known, vague, range(pos.n + 1), {inst})
+            else:
+                # The others cannot tell which card went back: what they knew of this hand becomes
+                # "in that hand or on top of the pile".
+                known, vague = _blur(known, vague, a, hand)
+                known, vague = _learn(known, vague, (a,), {inst})
+            pos = _rep(pos, hands=_with(pos.hands, a, hand[:i] + hand[i + 1:]), pile=pos.pile + (inst,),
+                       known=known, vague=vague)
+            if emptied:
+                pos = _note(pos, ("emptied",))
+            return _end_turn(pos, emptied)
+        raise AssertionError(kind)
+
+    def outcome(self, pos):
+        if pos.phase != "over":
+            return None
+        return _outcome(pos)
+
+    # --- moves as data ---
+    def move_from_json(self, obj):
+        kind, args = obj["kind"], tuple(obj["args"])
+        check = _KIND_ARGS.get(kind)
+        if check is None:
+            raise ValueError(f"unknown kind {kind!r}; kinds are: {', '.join(_KIND_ARGS)}")
+        if not check(args):
+            raise ValueError(f"{kind!r} takes args {_KIND_HELP[kind]} (got {list(args)!r})")
+        return Move(kind, args, _plain_text(kind, args))
 
 
-def _score(pos: Position, seat: int) -> float:
-    numbers = [_board_value(b) for b in pos.boards]
-    if pos.teams:
-        numbers = [numbers[p % 2] + numbers[p % 2 + 2] for p in range(pos.n)]
-    if pos.target is not None:
-        numbers = [-abs(x - pos.target) for x in numbers]
-    rivals = [numbers[p] for p in range(pos.n) if p != seat and not (pos.teams and p % 2 == seat % 2)]
-    value = numbers[seat] - max(rivals)
-    board = pos.boards[seat]
-    for s in (0, 1):  # Sister shielding a good card is worth something
-        if board[s] and board[s][-1] % 20 == SISTER and board[1 - s]:
-            value += 0.3 * NUMBER[board[1 - s][-1] % 20] * (10 if s == 1 else 1)
-    return value
-
-
-# --- the hard level ------------------------------------------------------------------
-
-LATE_PLAYOUTS = 8   # hard: a decision with an empty pile gets at most this many times the opening's playouts
-PLAYOUT_COST = 1.3  # ...as a playout costs about (pile count + this) turns' worth of CPU
-
-
-def match_chance(tokens: Sequence[int], seat: int, teams: bool = False) -> float:
-    """``seat``'s share of the match for these victory tokens, if every later game is won by one player (or team)
-    chosen at random: 1/k if it is one of k holders of two tokens, 0 if another is, else the mean over who wins next.
-
-    >>> match_chance((0, 0), 0), match_chance((1, 0), 0), match_chance((1, 1), 1), match_chance((2, 2), 0)
-    (0.5, 0.75, 0.5, 0.5)
-    >>> round(match_chance((1, 0, 0), 1), 3), match_chance((1, 0, 1, 0), 2, teams=True)
-    (0.185, 0.75)
-    """
-    sides = (tokens[0], tokens[1]) if teams else tuple(tokens)
-    return _chance(sides, seat % 2 if teams else seat)
-
-
-@functools.cache
-def _chance(tokens: tuple, seat: int) -> float:
-    won = [p for p, t in enumerate(tokens) if t >= VICTORIES_TO_WIN]
-    if won:
-        return 1.0 / len(won) if seat in won else 0.0
-    n = len(tokens)
-    return sum(_chance(tokens[:p] + (tokens[p] + 1,) + tokens[p + 1:], seat) for p in range(n)) / n
-
-
-def hard_playouts(iterations: int, pile_count: int, players: int) -> int:
-    """The playouts ``hard`` spends on a decision: ``iterations`` at a full pile, more as the pile runs out (a
-    playout to the end of the game is then shorter, and the decision counts more: the top cards at the end
-    win), so that each decision costs about the same CPU; at most :data:`LATE_PLAYOUTS` times ``iterations``.
-
-    >>> hard_playouts(64, 17, 2), hard_playouts(64, 8, 2), hard_playouts(64, 0, 2), hard_playouts(64, 15, 4)
-    (64, 126, 512, 64)
-    """
-    full = len(DECKS["basic"]) - 1 - players  # the pile at a deal (basic deck); other decks scale alike
-    scale = (full + PLAYOUT_COST) / (min(pile_count, full) + PLAYOUT_COST)
-    return max(1, min(LATE_PLAYOUTS * iterations, round(iterations * scale)))
-
-
-class DoubleNineRollouts(Rollouts):
-    """Double Nine's ``hard`` level: :class:`~ninekit.search.Rollouts` anchored to :class:`DoubleNineBot`, its
-    budget per decision set by the draw pile (:func:`hard_playouts`; ``iterations`` is the budget at a full pile).
-
-    >>> import ninekit
-    >>> s = ninekit.make("double_nine", 2).new(seed=2)
-    >>> bot = DoubleNineRollouts(3, iterations=16, policy=DoubleNineBot, anchor=DoubleNineBot)
-    >>> bot.choose(s) in s.legal_moves(), bot.iterations
-    (True, 16)
-    """
-
-    def choose(self, state: State) -> Move:
-        """The anchor's decision, or one that beats it clearly in playouts (more of them as the pile runs out)."""
-        base = self.iterations
-        self.iterations = hard_playouts(base, state.view(state.to_move)["pile_count"], state.game.players)
-        try:
-            return super().choose(state)
-        finally:
-            self.iterations = base
+RULES = register(DoubleNine())
