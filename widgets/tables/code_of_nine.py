@@ -40,6 +40,7 @@ from ninekit import Move
 from ninekit.code_of_nine import MEMORIES, RECONSTRUCTED_NOTE, SEATS
 from ninekit.code_of_nine.data import ITEM_VALUES, LOCATION
 
+from ..front import front_text
 from ..svg import SVG_NS, attrs, el, esc, group, num, svg_root, wrap_lines
 from . import TableAdapter, register
 
@@ -62,53 +63,7 @@ STEP_WORDS = {  # what the seat resolving a location decides now (the prompt say
 LOOK_STEPS = {"look_shoal": "Shoal", "look_abyss": "Abyss", "gallery": "Abyss"}
 STATUS_MARK = {"in": "in", "out": "out", "unknown": "?"}
 
-STYLE = """<style>
-.c9n .c9n-sec{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 90%,var(--nk-ink));stroke:var(--nk-line);
-stroke-width:1}
-.c9n .c9n-loc{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1}
-.c9n .c9n-future{opacity:.42}
-.c9n .c9n-closed .c9n-loc{fill:url(#c9n-hatch)}
-.c9n .c9n-closed text{fill:var(--jp-ui-font-color2,#666)}
-.c9n .c9n-pending .c9n-loc{stroke:var(--nk-warn);stroke-width:3.5}
-.c9n .legal .c9n-loc,.c9n .legal .c9n-card,.c9n .legal .c9n-back{stroke:var(--nk-hl);stroke-width:3.5}
-.c9n .legal .c9n-back{stroke-dasharray:7 3}
-.c9n .legal:hover .nk-hl,.c9n .legal:focus .nk-hl{fill-opacity:.4}
-.c9n text.c9n-t{text-anchor:start}
-.c9n text.c9n-end{text-anchor:end}
-.c9n text.c9n-name{font-size:11px;font-weight:700;text-anchor:start}
-.c9n text.c9n-s{font-size:10.5px}
-.c9n text.c9n-h{font-size:13px;font-weight:700;text-anchor:start}
-.c9n text.c9n-muted{fill:var(--jp-ui-font-color2,#666)}
-.c9n text.c9n-warn{fill:var(--nk-warn);font-weight:700}
-.c9n text.c9n-r{font-size:9px;font-weight:800;fill:var(--nk-warn)}
-.c9n .c9n-rbox{fill:none;stroke:var(--nk-warn);stroke-width:1}
-.c9n .c9n-hatchline{stroke:var(--nk-line);stroke-width:1.2;opacity:.7}
-.c9n .c9n-pawn{stroke:#1a1a1a;stroke-width:.9}
-.c9n text.c9n-pawnt{font-size:8.5px;font-weight:800}
-.c9n .c9n-sheet{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1}
-.c9n .c9n-turn .c9n-sheet{stroke:var(--nk-hl);stroke-width:3}
-.c9n .c9n-card{fill:var(--nk-sq);stroke:var(--nk-ink);stroke-width:1.1}
-.c9n .c9n-back{fill:#34345c;stroke:var(--nk-ink);stroke-width:1.1}
-.c9n .c9n-back2{fill:none;stroke:#c9b6f2;stroke-width:1}
-.c9n text.c9n-backt{fill:#e6dcff;font-weight:800}
-.c9n text.c9n-code{font-size:15px;font-weight:800}
-.c9n text.c9n-tiny{font-size:8.5px}
-.c9n .c9n-box{fill:none;stroke:var(--nk-line);stroke-width:1}
-.c9n .c9n-now{fill:var(--nk-hl);fill-opacity:.3;stroke:var(--nk-hl);stroke-width:2}
-.c9n .c9n-in{fill:var(--nk-hl);fill-opacity:.25;stroke:var(--nk-hl);stroke-width:1.2}
-.c9n .c9n-out{fill:none;stroke:var(--nk-line);stroke-width:1;stroke-dasharray:2 2}
-.c9n .c9n-unk{fill:none;stroke:var(--nk-ink);stroke-width:1}
-.c9n .c9n-strike{stroke:var(--nk-line);stroke-width:1.2}
-.c9n .c9n-coin{fill:#f0c419;stroke:#7a5a00;stroke-width:.9}
-.c9n .c9n-statue{fill:#a3a3a3;stroke:#3d3d3d;stroke-width:.9}
-.c9n .c9n-book{fill:#8b5a2b;stroke:#3b2410;stroke-width:.9}
-.c9n .c9n-white{fill:#ffffff;stroke:#1a1a1a;stroke-width:1.2}
-.c9n .c9n-black{fill:#1a1a1a;stroke:#bbbbbb;stroke-width:1.2}
-.c9n .c9n-medal{fill:#d4a017;stroke:#5c4300;stroke-width:1}
-.c9n text.c9n-ink{font-size:8px;font-weight:800;fill:#1a1a1a}
-.c9n text.c9n-inkw{font-size:8px;font-weight:800;fill:#ffffff}
-.c9n .c9n-start{fill:var(--nk-warn);stroke:none}
-</style>"""
+STYLE = "<style>\n" + front_text("tables/code_of_nine.css") + "</style>"
 HATCH = ('<defs><pattern id="c9n-hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
          'patternTransform="rotate(45)"><rect width="8" height="8" style="fill:var(--nk-sq)"/>'
          '<line x1="0" y1="0" x2="0" y2="8" class="c9n-hatchline"/></pattern></defs>')

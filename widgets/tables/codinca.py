@@ -62,6 +62,7 @@ from ninekit.codinca import GROUP_WORDS as GROUP_NAME
 from ninekit.codinca import SIDE_WORD as SIDE_WORDS
 from ninekit.codinca.data import BLUE_CRYSTALS, DISCS, ELEMENTS, LUCK_TOKENS, RED_CRYSTALS, TOTEM_HOME, TRAPS
 
+from ..front import front_text
 from ..svg import SVG_NS, attrs, el, esc, group, num, svg_root, wrap_lines
 from . import TableAdapter, register
 
@@ -122,85 +123,13 @@ PANEL_X = 456  # the wide layout's panel
 
 # The tile faces are drawn once per picture in <defs> and placed with <use>: a browser styles the copies a <use>
 # shows by class-only rules (a rule scoped by an ancestor, ".cx .cx-stone", does not reach them), so the face
-# rules are unscoped (every class here starts "cx-").  The rest is scoped by the picture's class "cx".
-FACE_STYLE = """.cx-stone{fill:#a9aeb5;stroke:#3d4148;stroke-width:1}
-.cx-hatch{fill:none;stroke:#6c727b;stroke-width:1.3}
-.cx-frame{fill:none;stroke:#3d4148;stroke-width:2}
-.cx-gold{fill:#f7cf4a;stroke:#7a5200;stroke-width:1}
-.cx-ring{fill:none;stroke:#8a5a00;stroke-width:2.2}
-.cx-ray{stroke:#8a5a00;stroke-width:2;stroke-linecap:round}
-.cx-glyph{stroke:#1a1a1a;stroke-width:2;stroke-linejoin:round}
-.cx-bar{stroke:#1a1a1a;stroke-width:2.4;stroke-linecap:round}
-text.cx-init{fill:#1a1a1a;font-weight:800;text-anchor:start;dominant-baseline:central}
-"""
+# rules are unscoped (every class here starts "cx-", first in widgets/front/tables/codinca.css).  The rest is scoped
+# by the picture's class "cx".
 # The squares a pointed-at (or focused) target would change: one rule for the sixteen squares.
 PREVIEW_STYLE = ",".join(
     f".cx:has(:is(.legal:hover,.legal:focus-visible,.cx-trap:hover)[data-touch~={sq}]) .cx-at-{sq} .cx-prev"
     for sq in SQUARES) + "{fill-opacity:.42;stroke:var(--nk-warn);stroke-width:4}\n"
-STYLE = "<style>" + FACE_STYLE + """.cx .cx-own{fill:none;stroke:var(--nk-ink);stroke-width:3.5}
-.cx .cx-cell{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 90%,var(--nk-ink));stroke:var(--nk-line);
-stroke-width:1}
-.cx .cx-boardbg{fill:color-mix(in srgb,var(--nk-sq) 80%,#b08968);stroke:var(--nk-line);stroke-width:1.5}
-.cx .cx-red{fill:#e03131;stroke:#5c0a0a;stroke-width:1.2}
-.cx .cx-blue{fill:#339af0;stroke:#0b3d6e;stroke-width:1.2}
-.cx .cx-home{fill:none;stroke:#0b3d6e;stroke-width:1.5;stroke-dasharray:3 2}
-.cx .cx-totem{fill:#5f3dc4;stroke:#fff;stroke-width:1.5}
-.cx .cx-keyhole{fill:#fff;stroke:none}
-.cx .cx-lockx{fill:none;stroke:#c92a2a;stroke-width:2.2;opacity:.85}
-.cx .cx-lockbg{fill:#c92a2a;fill-opacity:.16}
-.cx .cx-padlock{fill:#c92a2a;stroke:#fff;stroke-width:1}
-.cx .cx-shackle{fill:none;stroke:#c92a2a;stroke-width:2.2}
-.cx .cx-prev{fill:var(--nk-warn);fill-opacity:0;stroke:none;pointer-events:none}
-.cx .cx-pend{fill:var(--nk-warn);fill-opacity:.2;stroke:var(--nk-warn);stroke-width:3.5;stroke-dasharray:7 4;
-pointer-events:none}
-.cx .cx-pill{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1.2}
-.cx .legal .cx-pill{fill:var(--nk-hl);fill-opacity:.3;stroke:var(--nk-hl);stroke-width:2}
-.cx .cx-chosen .cx-pill{fill:var(--nk-warn);fill-opacity:.45;stroke:var(--nk-warn);stroke-width:3}
-.cx text.cx-label{font-size:14px;font-weight:700}
-.cx text.cx-seat{font-weight:700;letter-spacing:.5px}
-.cx text.cx-seat.cx-empty{fill:var(--jp-ui-font-color3,#999);font-weight:400;font-style:italic}
-.cx .cx-turnbar{fill:var(--nk-hl);opacity:.9}
-.cx text.cx-h{font-size:14px;font-weight:700;text-anchor:start}
-.cx text.cx-t{text-anchor:start}
-.cx text.cx-c{font-size:11px}
-.cx text.cx-end{text-anchor:end}
-.cx text.cx-dark{fill:#1a1a1a;font-weight:800}
-.cx text.cx-white{fill:#fff;font-weight:800}
-.cx .cx-sq .cx-hlring{fill:none;stroke:none}
-.cx .cx-sq.legal .cx-cell{fill:var(--nk-hl);fill-opacity:.45}
-.cx .cx-sq.legal .cx-hlring{stroke:var(--nk-hl);stroke-width:3;stroke-dasharray:6 3}
-.cx .cx-sq.legal:hover .cx-hlring,.cx .cx-sq.legal:focus .cx-hlring{stroke-width:5;stroke-dasharray:none}
-.cx text.cx-warn{fill:var(--nk-warn);font-weight:700}
-.cx .cx-disc{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1.5}
-.cx .cx-disc.cx-match{stroke:var(--nk-warn);stroke-width:4}
-.cx .cx-disc.cx-claimed{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 82%,var(--nk-hl));stroke:var(--nk-hl);
-stroke-width:2.5}
-.cx .cx-slot{fill:none;stroke:var(--nk-line);stroke-width:1;stroke-dasharray:2 2}
-.cx .cx-hole{fill:var(--nk-line);opacity:.5}
-.cx .cx-tick{fill:var(--nk-hl);stroke:none}
-.cx .cx-tick-t{fill:none;stroke:#fff;stroke-width:2.2;stroke-linecap:round}
-.cx .cx-card{fill:var(--nk-sq);stroke:var(--nk-ink);stroke-width:1.2}
-.cx .cx-back{fill:#7b2d26;stroke:var(--nk-ink);stroke-width:1.2}
-.cx .cx-back2{fill:none;stroke:#f1c27d;stroke-width:1.3}
-.cx text.cx-back-t{fill:#f1c27d;font-weight:800}
-.cx .cx-arrow{fill:#e03131;stroke:none}
-.cx .cx-token{fill:#e03131;stroke:#5c0a0a;stroke-width:1}
-.cx .cx-token.cx-spent{fill:none;stroke:var(--nk-line);stroke-dasharray:2 2}
-.cx .cx-lcard{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 92%,var(--nk-ink));stroke:var(--nk-line);
-stroke-width:1}
-.cx .cx-icell{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1}
-.cx .cx-i{fill:none;stroke:var(--nk-ink);stroke-width:1.6;stroke-linejoin:round;stroke-linecap:round}
-.cx .cx-if{fill:var(--nk-ink);stroke:none}
-.cx .cx-used{stroke:var(--nk-warn);stroke-width:2.5}
-.cx .cx-dim{opacity:.45}
-.cx .cx-link{stroke:var(--nk-warn);stroke-width:2.5;stroke-dasharray:3 3;fill:none;pointer-events:none}
-.cx .cx-pt{fill:transparent;stroke:none}
-.cx .legal .cx-pt{fill:var(--nk-hl);fill-opacity:.35;stroke:var(--nk-hl);stroke-width:2}
-.cx .legal:hover .cx-pt,.cx .legal:focus .cx-pt{fill-opacity:.6;stroke:var(--nk-ink)}
-.cx .cx-chosen .cx-pt{fill:var(--nk-warn);fill-opacity:.5;stroke:var(--nk-warn);stroke-width:3}
-.cx .cx-chosen .cx-icell{stroke:var(--nk-warn);stroke-width:3.5}
-.cx .cx-active .cx-icell{stroke:var(--nk-warn);stroke-width:3}
-""" + PREVIEW_STYLE + "</style>"
+STYLE = "<style>" + front_text("tables/codinca.css") + PREVIEW_STYLE + "</style>"
 
 
 # --- small pictures ---------------------------------------------------------------------------------------

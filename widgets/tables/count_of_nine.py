@@ -52,6 +52,7 @@ from ninekit.count_of_nine import (
 from ninekit.count_of_nine.best import BestSearch, best_line_steps, best_search, best_words
 
 from ..browser import IN_BROWSER
+from ..front import front_text
 from ..svg import SVG_NS, attrs, el, esc, group, num, svg_root, wrap_lines
 from . import TableAdapter, register
 
@@ -97,45 +98,7 @@ WIDE = Geometry(width=880, pad=8, card_w=196, card_h=134, gap=18, band=24, foot=
 NARROW = Geometry(width=390, pad=8, card_w=182, card_h=130, gap=10, band=24, foot=18, mini_w=88, mini_h=64,
                   tile_w=88, tile_h=48, chip=7, text=12.5, chars=47)
 
-STYLE = """<style>
-.c9 .c9-faceA{fill:#fbf4e2;stroke:#4a3b2c;stroke-width:1.6}
-.c9 .c9-faceB{fill:#f1e3c3;stroke:#4a3b2c;stroke-width:1.6}
-.c9 .c9-mini{fill:#fbf4e2;stroke:#4a3b2c;stroke-width:1.2}
-.c9 .c9-back{fill:#2f4f6f;stroke:#1b2d40;stroke-width:1.4}
-.c9 .c9-back2{fill:none;stroke:#d9c48c;stroke-width:1.2}
-.c9 text.c9-backt{fill:#d9c48c;font-weight:800}
-.c9 .c9-slot{fill:none;stroke:var(--nk-line);stroke-width:1.4;stroke-dasharray:5 4}
-.c9 .c9-pile{fill:#e9dcbd;stroke:#4a3b2c;stroke-width:1}
-.c9 .c9-sp{fill:#ffffff;fill-opacity:.55;stroke:#b9a884;stroke-width:1}
-.c9 .c9-sp.c9-high{fill:#fff2c2;fill-opacity:.9}
-.c9 .c9-off{opacity:.4}
-.c9 text.c9-ink{fill:#2b2118}
-.c9 text.c9-w{fill:#ffffff}
-.c9 text.c9-d{fill:#111111}
-.c9 text.c9-name{fill:#2b2118;font-weight:700}
-.c9 text.c9-t{text-anchor:start}
-.c9 text.c9-end{text-anchor:end}
-.c9 text.c9-h{font-weight:700;text-anchor:start}
-.c9 text.c9-bold{font-weight:700}
-.c9 .c9-chip{stroke:#2b2118;stroke-width:.8}
-.c9 .c9-shield{fill:#7a1f1f;stroke:#2b2118;stroke-width:.8}
-.c9 text.c9-vp{fill:#fff;font-weight:800}
-.c9 .c9-pays{fill:none;stroke:var(--nk-warn);stroke-width:3.5;stroke-dasharray:6 3}
-.c9 .c9-paytag{fill:var(--nk-warn)}
-.c9 text.c9-paytagt{fill:#fff;font-weight:800}
-.c9 .c9-chosen{fill:none;stroke:var(--nk-warn);stroke-width:4}
-.c9 .c9-tile{fill:#fbf4e2;stroke:#4a3b2c;stroke-width:1.2}
-.c9 .c9-tile.c9-fresh{stroke-dasharray:4 3}
-.c9 .c9-box{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 92%,var(--nk-ink));stroke:var(--nk-line);
-stroke-width:1}
-.c9 .c9-col{fill:none;stroke:var(--nk-line);stroke-width:1;stroke-dasharray:2 3}
-.c9 text.c9-muted{fill:var(--jp-ui-font-color2,#555)}
-.c9 .c9-rule{stroke:var(--nk-line);stroke-width:1}
-.c9 .legal .c9-sp,.c9 .legal .c9-tile,.c9 .legal .c9-ttile{stroke:var(--nk-hl);stroke-width:2.5}
-.c9 .legal:hover .nk-hl,.c9 .legal:focus .nk-hl{fill-opacity:.38}
-.c9 .c9-ttile{fill:#fbf4e2;stroke:#4a3b2c;stroke-width:1.4}
-.c9 .c9-banner{fill:var(--nk-hl);fill-opacity:.14;stroke:var(--nk-hl);stroke-width:1}
-</style>"""
+STYLE = "<style>\n" + front_text("tables/count_of_nine.css") + "</style>"
 
 
 # --- small pictures ---------------------------------------------------------------------------------------

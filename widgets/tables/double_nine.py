@@ -58,6 +58,7 @@ from collections.abc import Mapping
 
 from ninekit.double_nine import CARDS
 
+from ..front import front_text
 from ..svg import el, esc, group, svg_root, wrap_lines
 from . import TableAdapter, register
 
@@ -85,40 +86,7 @@ LINE_CHARS = 56       # characters of small text a line in one column
 
 # Own styles on top of the shared ones (widgets/svg.py): theme variables only, so the picture works in
 # JupyterLab's light and dark themes.
-STYLE = """<style>
-svg.ninekit-svg .dn-card{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1}
-svg.ninekit-svg .dn-card.dn-exp{fill:color-mix(in srgb,var(--nk-sq) 86%,var(--nk-side1))}
-svg.ninekit-svg .dn-num{fill:var(--nk-ink);stroke:none}
-svg.ninekit-svg text.dn-num-t{fill:var(--nk-bg);font-weight:700}
-svg.ninekit-svg text.dn-name{font-size:13px;font-weight:700;text-anchor:start}
-svg.ninekit-svg text.dn-eff{font-size:11px;text-anchor:start;fill:var(--jp-ui-font-color2,#555)}
-svg.ninekit-svg text.dn-strip-t{font-size:12px;text-anchor:start}
-svg.ninekit-svg .dn-empty{fill:none;stroke:var(--nk-line);stroke-width:1.2;stroke-dasharray:5 4}
-svg.ninekit-svg .dn-board{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 94%,var(--nk-ink));
-  stroke:var(--nk-line);stroke-width:1}
-svg.ninekit-svg .dn-board.dn-turn{stroke:var(--nk-hl);stroke-width:2.5}
-svg.ninekit-svg .dn-board.dn-won{stroke:var(--nk-warn);stroke-width:2.5}
-svg.ninekit-svg text.dn-head{font-size:13.5px;font-weight:700;text-anchor:start}
-svg.ninekit-svg text.dn-bignum{font-size:26px;font-weight:800;text-anchor:end}
-svg.ninekit-svg text.dn-label{font-size:12px;text-anchor:start;fill:var(--jp-ui-font-color2,#555)}
-svg.ninekit-svg .dn-back{fill:var(--nk-side1);stroke:var(--nk-ink);stroke-width:.8}
-svg.ninekit-svg .dn-back2{fill:none;stroke:var(--nk-bg);stroke-width:1.2}
-svg.ninekit-svg .dn-token{fill:var(--nk-warn);stroke:var(--nk-ink);stroke-width:1}
-svg.ninekit-svg .dn-token.dn-none{fill:none;stroke-dasharray:2 2}
-svg.ninekit-svg .dn-shield{fill:var(--nk-hl);stroke:none;opacity:.9}
-svg.ninekit-svg text.dn-mid{text-anchor:middle}
-svg.ninekit-svg text.dn-end{text-anchor:end}
-svg.ninekit-svg .dn-chosen{fill:none;stroke:var(--nk-warn);stroke-width:3.5}
-svg.ninekit-svg .dn-tag{fill:var(--nk-warn);stroke:none}
-svg.ninekit-svg text.dn-tag-t{fill:var(--nk-bg);font-size:11.5px;font-weight:700}
-svg.ninekit-svg .dn-tag.dn-alt{fill:var(--nk-hl)}
-svg.ninekit-svg .legal .dn-hit{fill:var(--nk-hl);fill-opacity:.2;stroke:var(--nk-hl);stroke-width:2;
-  stroke-dasharray:6 3}
-svg.ninekit-svg .dn-hit{fill:transparent;stroke:none}
-svg.ninekit-svg .legal:hover .dn-hit{fill-opacity:.36}
-svg.ninekit-svg .legal:focus .dn-hit,svg.ninekit-svg .legal:focus-visible .dn-hit{fill-opacity:.42;
-  stroke:var(--nk-ink);stroke-width:3;stroke-dasharray:none}
-</style>"""
+STYLE = "<style>\n" + front_text("tables/double_nine.css") + "</style>"
 
 
 def card_words(name: str) -> str:

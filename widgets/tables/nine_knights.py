@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..front import front_text
 from ..svg import el, esc, group, svg_root, wrap_lines
 from . import TableAdapter, register
 
@@ -79,18 +80,7 @@ NARROW = Geometry(cell=42, left=20, top=8, piece=27, goal_r=8.5, goal_font=11, t
                   fallen_icon=27, fallen_step=38, fallen_per_line=10)
 
 # Styles only this table uses (the shared ones are in widgets/svg.py).
-LOCAL_STYLE = """<style>
-svg.ninekit-svg .nk9-banner{fill:var(--nk-sq2);stroke:var(--nk-warn);stroke-width:2}
-svg.ninekit-svg .nk9-banner.nk9-over{stroke:var(--nk-hl)}
-svg.ninekit-svg text.nk9-banner-title{font-size:15px;font-weight:700}
-svg.ninekit-svg text.nk9-text{font-size:14px}
-svg.ninekit-svg text.nk9-label{font-size:13.5px;font-weight:600}
-svg.ninekit-svg .nk9-chosen .nk-hl{fill:var(--nk-warn);fill-opacity:.28}
-svg.ninekit-svg .nk9-switch-ring{fill:none;stroke:var(--nk-hl);stroke-width:2;stroke-dasharray:4 3}
-svg.ninekit-svg .nk-badge.nk9-end{fill:var(--nk-warn);stroke:var(--nk-warn)}
-svg.ninekit-svg text.nk-badge-t.nk9-end{fill:#fff}
-svg.ninekit-svg .nk9-last{fill:none;stroke:var(--nk-warn);stroke-width:3}
-</style>"""
+LOCAL_STYLE = "<style>\n" + front_text("tables/nine_knights.css") + "</style>"
 
 
 def _letter(kind) -> str:
