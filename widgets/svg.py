@@ -35,6 +35,15 @@ def num(value) -> str:
     return str(value)
 
 
+def tenths(value: float) -> str:
+    """A coordinate to a tenth, as short text (for path data, where ``num``'s hundredths are too long).
+
+    >>> tenths(3.0), tenths(2.46), tenths(-0.04)
+    ('3', '2.5', '-0')
+    """
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
 _ATTR_NAMES: dict[str, str] = {}  # keyword -> attribute name, worked out once (a picture has a thousand elements)
 
 
