@@ -45,14 +45,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ninekit import Move
-from ninekit.codinca import (
-    ACTION_NAME,
-    BLOCKS,
-    LINES,
-    LUCK_ACTIONS,
-    RECONSTRUCTED_NOTE,
-    SQUARES,
-)
+from ninekit.codinca import ACTION_NAME, BLOCKS, LINES, LUCK_ACTIONS, RECONSTRUCTED_NOTE, SQUARES
 from ninekit.codinca import GROUP_WORDS as GROUP_NAME
 from ninekit.codinca.data import BLUE_CRYSTALS, DISCS, RED_CRYSTALS, TRAPS
 

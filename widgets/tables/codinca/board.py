@@ -6,13 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ninekit.codinca import (
-    BLOCKS,
-    FILES,
-    LINES,
-    SQUARES,
-    touched,
-)
+from ninekit.codinca import BLOCKS, FILES, LINES, SQUARES, touched
 from ninekit.codinca import SIDE_WORD as SIDE_WORDS
 from ninekit.codinca.data import BLUE_CRYSTALS, RED_CRYSTALS, TOTEM_HOME
 
@@ -54,7 +48,6 @@ def draw_header(ctx, x, y, width) -> tuple[list[str], float]:
     return parts, h + 2
 
 
-
 def draw_legend(ctx, x, y, width) -> tuple[list[str], float]:
     g = ctx.g
     out = []
@@ -75,7 +68,6 @@ def draw_legend(ctx, x, y, width) -> tuple[list[str], float]:
     lines = [ln.replace('class="nk-small cx-t"', 'class="nk-small cx-t cx-recon" font-style="italic"', 1)
              for ln in lines]
     return out + lines, 26 + h
-
 
 
 # --- the board
@@ -141,7 +133,6 @@ def draw_board(ctx, x, y) -> tuple[list[str], float]:
     return out, g.band_n + side + g.band_s
 
 
-
 def draw_edges(ctx, x0, y0, side) -> list[str]:
     g, view = ctx.g, ctx.view
     elements = list(view.get("elements") or [])
@@ -188,7 +179,6 @@ def draw_edges(ctx, x0, y0, side) -> list[str]:
     return out
 
 
-
 def draw_crystals(ctx, x0, y0) -> list[str]:
     g, view = ctx.g, ctx.view
     c, d = g.cell, g.crystal
@@ -232,7 +222,6 @@ def draw_crystals(ctx, x0, y0) -> list[str]:
     return out
 
 
-
 def draw_lines(ctx, x0, y0) -> list[str]:
     """The rank labels (left) and file labels (below): a pill each, the target of Line Push / Line Flip."""
     g = ctx.g
@@ -252,7 +241,6 @@ def draw_lines(ctx, x0, y0) -> list[str]:
         words = [f"{'rank' if line.isdigit() else 'file'} {line}"]
         out.append(ctx.target(f"line:{line}", parts, words, hit=hit, pill=True, tip=False))
     return out
-
 
 
 def draw_dominoes(ctx, x0, y0) -> list[str]:

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ninekit.codinca import (
-    ACTION_IDS,
-    ACTION_NAME,
-    SQUARES,
-)
+from ninekit.codinca import ACTION_IDS, ACTION_NAME, SQUARES
 from ninekit.codinca.data import LUCK_TOKENS
 
 from ...svg import el, group, tenths
@@ -87,7 +83,6 @@ def draw_own(ctx, x, y, width) -> tuple[list[str], float]:
     return out, (y - y_start) + max(th, ty + 30 - y)
 
 
-
 def draw_trap_card(ctx, x, y, trap: Mapping, *, own: bool, scale: float = 1.0) -> tuple[list[str], float, float]:
     """A Trap Card: its back while unseen, else its 4×4 grid (far row on top, the red arrow pointing up to
     the board)."""
@@ -122,7 +117,6 @@ def draw_trap_card(ctx, x, y, trap: Mapping, *, own: bool, scale: float = 1.0) -
     if touch:
         words += "; point at it to see the squares it sets"
     return [group(*out, class_="cx-trap", aria_label=words, data_touch=touch)], ch, cw
-
 
 
 def draw_luck_card(ctx, x, y, width) -> tuple[list[str], float]:
@@ -165,7 +159,6 @@ def draw_luck_card(ctx, x, y, width) -> tuple[list[str], float]:
         out.append(ctx.target(tid, parts, words, hit=(cx - iw / 2 + 2, top, iw - 4, ih - 4), base=base,
                               plain_dim=ctx.luck_dim(tid)))
     return out, h
-
 
 
 def draw_other(ctx, p, x, y, width) -> tuple[list[str], float]:

@@ -12,10 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ninekit.codinca import GROUP_WORDS as GROUP_NAME
-from ninekit.codinca import (
-    LUCK_ACTIONS,
-    SQUARES,
-)
+from ninekit.codinca import LUCK_ACTIONS, SQUARES
 from ninekit.codinca import SIDE_WORD as SIDE_WORDS
 from ninekit.codinca.data import ELEMENTS, RED_CRYSTALS
 
