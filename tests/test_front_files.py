@@ -13,6 +13,7 @@ import pkgutil
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import anywidget
@@ -40,8 +41,9 @@ def _widget_classes() -> list[type]:
         cls = todo.pop()
         for sub in cls.__subclasses__():
             todo.append(sub)
-            if sub.__module__.startswith("widgets."):
-                found.append(sub)
+            module = sys.modules.get(sub.__module__)
+            if sub.__module__.startswith("widgets.") and getattr(module, sub.__name__, None) is sub:
+                found.append(sub)  # as defined (not the subclass traitlets makes when an instance adds traits)
     return found
 
 
