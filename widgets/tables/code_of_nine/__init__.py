@@ -27,6 +27,9 @@ Clicks (``data-id``):
 Every other decision (keep or change at the redraw, a player, an item, the Ninth exchange, stop) is a button.  At the
 end every Memory is face up and the outcome panel (:meth:`CodeOfNineTable.outcome_panel`) gives the score breakdown
 step by step in the rulings' order, with the winners, any "cannot win" and the THAT note.
+
+The package: ``pieces.py`` (data tables, the style, pawns, icons, tiles), ``layout.py`` (the picture's parts,
+wide and narrow), and here the adapter: what a click chooses, Undo's limits, the outcome panel.
 """
 
 from __future__ import annotations

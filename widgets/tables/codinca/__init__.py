@@ -38,6 +38,10 @@ highlights those squares while the pointer is on it or it has the keyboard focus
 under way (the chosen tile, line, block or pair) stay highlighted.  A chosen tile, pair or Luck action (one
 that asks a further choice) can be clicked again to put it back, or another one clicked instead
 (``selects``); Reveal Trap and Rewind never can (a card was seen, a Switch undone).
+
+The package: ``pieces.py`` (data tables, the style, tile faces, discs, icons), ``board.py`` (the board half),
+``panel.py`` (your discs and cards, the other seats), and here the adapter: what a click chooses, selections, Undo's
+limits.
 """
 
 from __future__ import annotations

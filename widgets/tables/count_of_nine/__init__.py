@@ -31,6 +31,10 @@ buttons.  After each game the panel gives the score breakdown, the best possible
 (:func:`best_search`, the one place that runs it, in a child process: the panel shows at once and is filled in
 when the search ends) and a replay of the best line; at the match end the outcome panel
 (:meth:`CountOfNineTable.outcome_panel`) does the same and adds the match total and title.
+
+The package: ``pieces.py`` (data tables, the style, chips, shields, mini cards), ``layout.py`` (the picture's
+parts, wide and narrow), ``outcome.py`` (the panels after a game), and here the adapter: what a click chooses,
+Undo's limits, the interlude and the outcome panel.
 """
 
 from __future__ import annotations

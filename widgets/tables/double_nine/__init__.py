@@ -50,6 +50,9 @@ Clown's left/right and Sniper's remove/keep are buttons.  Not colour alone:
 the expansion cards carry a star and the word "expansion" in their tooltip,
 legal targets get a highlight *and* a dashed outline, the chosen card a
 thick outline *and* the words "chosen - click to put back".
+
+The package: ``pieces.py`` (data tables, the style, card faces, strips, chips), ``layout.py`` (the picture laid
+out, wide and narrow), and here the adapter: what a click chooses, the interlude between games.
 """
 
 from __future__ import annotations

@@ -28,6 +28,9 @@ Archer = triangle "A", Warrior = square "W", Ranger = circle "R".  The duty
 number sits in a corner badge ("?" when this seat does not know it), solid
 when it is public, dashed while it is secret, orange when only the end of the
 game showed it.
+
+The package: ``pieces.py`` (data tables, the style, the Knights' shapes and words), ``layout.py`` (the
+board, the waiting Knights, the banner), and here the adapter: what a click chooses, the panel of text.
 """
 
 from __future__ import annotations
