@@ -412,5 +412,5 @@ def test_the_page_template_carries_the_leave_gate_verbatim():
 
     template = Path(__file__).resolve().parents[1] / "share/jupyter/nbconvert/templates/ninekit/index.html.j2"
     text = template.read_text()
-    assert LEAVE_GATE_SCRIPT.strip() in text, "copy widgets/resume.py's LEAVE_GATE_SCRIPT into the template again"
+    assert LEAVE_GATE_SCRIPT.strip() in text, "copy widgets/front/leave_gate.js into the template again"
     assert text.index(LEAVE_GATE_SCRIPT.strip()) < text.index("{{ super() }}"), "the gate must come first"

@@ -67,7 +67,8 @@ log = logging.getLogger("ninekit.resume")
 # listener, the first on the window, asks before the page is left and stops the later listeners, among them
 # Voila's, which shuts the kernel down at once (so choosing to stay would leave a dead page).  They run when
 # the page really goes (pagehide).  Without the gate a ResumeLink asks on its own, and under Voila the
-# kernel is shut down even if the visitor stays (a reload then resumes the game from the ResumeStore).
+# kernel is shut down even if the visitor stays (a reload then resumes the game from the ResumeStore).  The script is
+# widgets/front/leave_gate.js; the ninekit template holds a copy (tests/test_resume.py checks it is the same).
 LEAVE_GATE_SCRIPT = front_text("leave_gate.js")
 
 
