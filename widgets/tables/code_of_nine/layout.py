@@ -48,6 +48,7 @@ def svg_picture(g, width: float, height: float, body: list[str], view, seat, nar
 
 # --- the line above the board: the Round marker, the Ruins, the Start player, Legacies and Medal
 def draw_header(ctx, x, y, width) -> tuple[list[str], float]:
+    """The line above the board (the Round marker, the Ruins, the Start player, Legacies, the Medal): parts, height."""
     view = ctx.view
     out = []
     rnd = int(view.get("round") or 1)
@@ -100,6 +101,7 @@ def draw_header(ctx, x, y, width) -> tuple[list[str], float]:
 
 # --- the board
 def draw_board(ctx, x, y) -> tuple[list[str], float]:
+    """The board of locations, section by section: the parts and their height."""
     view, g = ctx.view, ctx.g
     locations = [loc for loc in view.get("locations") or [] if isinstance(loc, Mapping)]
     out = []
@@ -131,6 +133,7 @@ def draw_board(ctx, x, y) -> tuple[list[str], float]:
 
 
 def draw_location(ctx, loc: Mapping, x, y) -> str:
+    """One location tile of the board, clickable when it is a choice."""
     view, g = ctx.view, ctx.g
     key = str(loc.get("key"))
     w, h = g.tile_w, g.tile_h
@@ -175,6 +178,7 @@ def draw_location(ctx, loc: Mapping, x, y) -> str:
 
 # --- the sheets, the Ninth Memory, the Memory list aid
 def draw_side(ctx, x, y, width) -> tuple[list[str], float]:
+    """The sheets, the Ninth Memory and the Memory list aid beside (or under) the board: parts, height."""
     view = ctx.view
     out = []
     y0 = y
@@ -195,6 +199,7 @@ def draw_side(ctx, x, y, width) -> tuple[list[str], float]:
 
 
 def draw_sheet(ctx, owner: int, x, y, width) -> tuple[list[str], float]:
+    """The player sheet of ``owner``, with its Memory slots: the parts and their height."""
     view = ctx.view
     sheets = list(view.get("sheets") or [])
     sheet = sheets[owner] if owner < len(sheets) and not (view.get("ghost") and owner == 3) else None
@@ -271,6 +276,7 @@ def draw_sheet(ctx, owner: int, x, y, width) -> tuple[list[str], float]:
 
 
 def draw_slot(ctx, slot: Mapping, i: int, x, y, w, h, hand=None) -> str:
+    """One Memory slot of a sheet (its card, face up or down), clickable when it is a choice."""
     view = ctx.view
     owner = int(slot.get("owner", 0))
     which = str(slot.get("slot"))
@@ -322,6 +328,7 @@ def draw_slot(ctx, slot: Mapping, i: int, x, y, w, h, hand=None) -> str:
 
 
 def draw_ninth_and_list(ctx, x, y, width) -> tuple[list[str], float]:
+    """The Ninth Memory and the Memory list aid: the parts and their height."""
     view = ctx.view
     out = []
     y0 = y
@@ -359,6 +366,7 @@ def draw_ninth_and_list(ctx, x, y, width) -> tuple[list[str], float]:
 
 # --- under the board: what the viewer knows, the legend, the reconstruction note
 def draw_legend(ctx, x, y, width) -> tuple[list[str], float]:
+    """Under the board: what the viewer knows, the legend, the reconstruction note: parts, height."""
     view, g = ctx.view, ctx.g
     out = []
     y0 = y

@@ -29,6 +29,7 @@ from .pieces import (
 
 # --- the line above the board
 def draw_header(ctx, x, y, width) -> tuple[list[str], float]:
+    """The line above the board (round, claims to win, the outcome): the parts and their height."""
     view = ctx.view
     outcome = view.get("outcome") if isinstance(view.get("outcome"), Mapping) else None
     bits = []
@@ -49,6 +50,7 @@ def draw_header(ctx, x, y, width) -> tuple[list[str], float]:
 
 
 def draw_legend(ctx, x, y, width) -> tuple[list[str], float]:
+    """The legend under the board: the parts and their height."""
     g = ctx.g
     out = []
     cx = x + 10
@@ -72,6 +74,7 @@ def draw_legend(ctx, x, y, width) -> tuple[list[str], float]:
 
 # --- the board
 def draw_board(ctx, x, y) -> tuple[list[str], float]:
+    """The 4×4 board with its edges, crystals, lines and pairs: the parts and their height."""
     g, view = ctx.g, ctx.view
     c = g.cell
     x0, y0 = x + g.band_w, y + g.band_n
@@ -134,6 +137,7 @@ def draw_board(ctx, x, y) -> tuple[list[str], float]:
 
 
 def draw_edges(ctx, x0, y0, side) -> list[str]:
+    """The seats' names on the board's edges, the seat to move marked."""
     g, view = ctx.g, ctx.view
     elements = list(view.get("elements") or [])
     turn = view.get("turn")
@@ -180,6 +184,7 @@ def draw_edges(ctx, x0, y0, side) -> list[str]:
 
 
 def draw_crystals(ctx, x0, y0) -> list[str]:
+    """The red crystals at the lines' ends and the blue ones on the grid points, with the Lock Totem."""
     g, view = ctx.g, ctx.view
     c, d = g.cell, g.crystal
     side = 4 * c

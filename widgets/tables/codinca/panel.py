@@ -25,6 +25,7 @@ from .pieces import (
 
 
 def draw_own(ctx, x, y, width) -> tuple[list[str], float]:
+    """The viewer's Key Discs, Trap Card and Luck tokens: the parts and their height."""
     view, g, seat = ctx.view, ctx.g, ctx.seat
     out = []
     y_start = y
@@ -120,6 +121,7 @@ def draw_trap_card(ctx, x, y, trap: Mapping, *, own: bool, scale: float = 1.0) -
 
 
 def draw_luck_card(ctx, x, y, width) -> tuple[list[str], float]:
+    """The Luck Action Card with its ten icons, clickable when an action is a choice: parts, height."""
     view, g, seat = ctx.view, ctx.g, ctx.seat
     used = (view.get("luck_used") or [{}] * (seat + 1))[seat] or {}
     rewind_used = bool((view.get("rewind_used") or [False] * (seat + 1))[seat])
@@ -162,6 +164,7 @@ def draw_luck_card(ctx, x, y, width) -> tuple[list[str], float]:
 
 
 def draw_other(ctx, p, x, y, width) -> tuple[list[str], float]:
+    """Seat ``p``'s public state (tokens, claimed discs, Trap Card, Luck actions used): parts, height."""
     view, g = ctx.view, ctx.g
     elements = list(view.get("elements") or [])
     element = elements[p] if p < len(elements) else "?"

@@ -92,6 +92,7 @@ def svg_picture(g: Geometry, height: float, body: list[str], label: str, narrow:
 
 # --- set-up: choose the target
 def draw_targets(ctx: Drawing, y: float) -> tuple[list[str], float]:
+    """The set-up: the five high structures to choose the target from: the parts and their height."""
     g = ctx.g
     out = []
     y0 = y
@@ -120,6 +121,7 @@ def draw_targets(ctx: Drawing, y: float) -> tuple[list[str], float]:
 
 
 def draw_target_tile(ctx: Drawing, x: float, y: float, w: float, h: float, name: str) -> str:
+    """One high structure to choose as the target."""
     s = STRUCTURES[name]
     card, face = TARGET_CARD[name]
     parts = [el("rect", x=x, y=y, width=w, height=h, rx=3 if face == "A" else 14, class_="c9-ttile",
@@ -143,6 +145,7 @@ def draw_target_tile(ctx: Drawing, x: float, y: float, w: float, h: float, name:
 
 
 def draw_note(ctx: Drawing) -> str:
+    """The line that says what to do now (the structure chosen and how to pay, Demolition Team at work, ...)."""
     view = ctx.view
     chosen = view.get("chosen") if isinstance(view.get("chosen"), Mapping) else None
     if chosen:
@@ -178,6 +181,7 @@ def draw_pile(x: float, y: float, w: float, h: float, under: int) -> list[str]:
 
 
 def draw_slot(x: float, y: float, w: float, h: float, text: str) -> str:
+    """An empty place on the table, named by ``text``."""
     return group(el("rect", x=x, y=y, width=w, height=h, rx=8, class_="c9-slot"),
                  el("text", text, x=x + w / 2, y=y + h / 2, class_="nk-small c9-muted", font_style="italic"))
 
@@ -228,11 +232,13 @@ def draw_card(ctx: Drawing, x: float, y: float, c: Mapping, place: str | None) -
 
 
 def draw_pay_tag(x: float, y: float) -> list[str]:
+    """The "pays" mark on a source the first payment offered would spend."""
     return [el("rect", x=x - 22, y=y - 8, width=44, height=16, rx=8, class_="c9-paytag"),
             el("text", "PAYS", x=x, y=y + 0.5, class_="c9-paytagt", font_size=11)]
 
 
 def draw_structure(ctx: Drawing, x: float, y: float, w: float, h: float, name: str, place: str | None) -> str:
+    """One structure at a card's end (name, cost, what it gives), clickable when it is a choice."""
     s = STRUCTURES.get(name)
     if s is None:
         return el("text", name, x=x + w / 2, y=y + h / 2, class_="c9-ink")
@@ -452,6 +458,7 @@ def draw_tile(ctx: Drawing | None, x: float, y: float, w: float, h: float, entry
 
 # --- the end of the match (the board behind the outcome panel)
 def draw_match(ctx: Drawing, y: float) -> tuple[list[str], float]:
+    """The end of the match, behind the outcome panel: each game's result and the match total: parts, height."""
     view, g = ctx.view, ctx.g
     out = []
     y0 = y

@@ -34,6 +34,7 @@ def best_parts(results: list, *, heading: bool) -> dict:
 
 
 def replays(results: list, searches: list) -> list:
+    """The replays of the best lines whose searches have finished: ``(button text, steps)`` each."""
     out = []
     for r, search in zip(results, searches):
         if search is None or not search.done():
@@ -48,6 +49,7 @@ def replays(results: list, searches: list) -> list:
 
 
 def game_html(r: Mapping, search: BestSearch | None, heading: bool = False) -> str:
+    """One finished game's breakdown and its best possible score (or that it is being worked out), as HTML."""
     rows = "".join(f"<tr><th scope='row'>{esc(label)}</th><td>{esc(value)}</td></tr>"
                    for label, value in r.get("breakdown") or [])
     rows += f"<tr><th scope='row'>Game score</th><td><b>{esc(r.get('score'))}</b></td></tr>"

@@ -47,6 +47,7 @@ from .pieces import (
 
 
 def result_html(view: Mapping, g: int) -> str:
+    """The result panel of finished game ``g``, as HTML."""
     result = (view.get("results") or [])[g]
     numbers, winners = list(result.get("numbers") or []), list(result.get("winners") or [])
     n = len(numbers)
@@ -85,6 +86,8 @@ def result_html(view: Mapping, g: int) -> str:
 
 
 def picture(view: Mapping, targets: Mapping, pending: Mapping, record_of: Mapping | None = None) -> str:
+    """The whole picture of ``view`` (wide, or for a phone when ``pending`` asks); ``record_of``: a finished
+    game's result."""
     n = int(view.get("players") or len(view.get("boards") or []) or 2)
     seat = view.get("seat")
     viewer = seat if isinstance(seat, int) and 0 <= seat < n else None
@@ -198,6 +201,7 @@ def draw_chips(labels: list[str], names: list[str], y: float, title: str, each: 
 
 
 def match_lines(view: Mapping, record_of: Mapping | None = None) -> list[str]:
+    """The header's lines: which game this is (or who took its victory token), the deck, the match so far."""
     game_no = view.get("game_number") or 1
     deck = view.get("deck") or "basic"
     if record_of is not None:
@@ -232,6 +236,7 @@ def match_lines(view: Mapping, record_of: Mapping | None = None) -> list[str]:
 
 
 def draw_pile(view: Mapping, x: float, y: float) -> tuple[list[str], float]:
+    """The draw pile (face down, or its top card when turned over) and its count: the parts and their height."""
     count = int(view.get("pile_count") or 0)
     removed = view.get("removed_count")
     parts: list[str] = []
@@ -263,6 +268,7 @@ def draw_pile(view: Mapping, x: float, y: float) -> tuple[list[str], float]:
 # --- a board
 def draw_board(view: Mapping, p: int, board: Mapping, targets: Mapping, x0: float, y0: float,
            site_h: float, record_of: Mapping | None, *, narrow: bool = False) -> tuple[list[str], float]:
+    """Player ``p``'s board with its two sites: the parts and their height."""
     phase = view.get("phase")
     stacks = {s: list(board.get(s) or []) for s in SITE_KEYS}
     hands = view.get("hands")
@@ -344,6 +350,7 @@ def draw_board(view: Mapping, p: int, board: Mapping, targets: Mapping, x0: floa
 
 def draw_site(view: Mapping, p: int, s: str, stacks: Mapping, targets: Mapping, x: float, y: float,
           site_h: float, *, clickable: bool, strip_h: float = STRIP) -> str:
+    """One site of a board: its top card and the strips of the cards beneath, clickable when a choice."""
     stack = stacks[s]
     other = stacks["x1" if s == "x10" else "x10"]
     shielded = bool(other) and other[-1] == "Sister"
@@ -396,6 +403,7 @@ def draw_site(view: Mapping, p: int, s: str, stacks: Mapping, targets: Mapping, 
 # --- your hand (with the chosen card while it waits for its site)
 def draw_hand(view: Mapping, targets: Mapping, pending: Mapping, x0: float,
           y: float) -> tuple[list[str], float]:
+    """Your hand (with the chosen card while it waits for its site): the parts and their height."""
     hand = view.get("hand")
     parts: list[str] = []
     if hand is None:
@@ -459,6 +467,7 @@ def draw_hand(view: Mapping, targets: Mapping, pending: Mapping, x0: float,
 
 # --- what is going on: the card being played, Sniper, the finished games
 def draw_info(view: Mapping, x0: float, y: float, record_of: Mapping | None) -> tuple[list[str], float]:
+    """What is going on: the card being played, Sniper, the finished games: the parts and their height."""
     parts: list[str] = []
     y0 = y
     seat = view.get("seat")

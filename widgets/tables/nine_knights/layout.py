@@ -21,6 +21,7 @@ from .pieces import (
 
 
 def draw_board(view, g, y0, targets, chosen, switch, bottom, columns, nrows, ncols) -> list[str]:
+    """The board: squares, Goal Tokens, Knights and the fight under way, clickable where a choice is."""
     body = []
     cell, left = g.cell, g.left
     knights = {}
@@ -118,6 +119,7 @@ def draw_board(view, g, y0, targets, chosen, switch, bottom, columns, nrows, nco
 
 # ------------------------------------------------------------------ the panel
 def row_height(g, count: int) -> float:
+    """The height of a row of ``count`` waiting Knights."""
     return 14 + g.step_y * max(1, -(-count // g.per_line))
 
 
@@ -153,6 +155,7 @@ def draw_knight_button(view, g, cx, cy, k, kid, move, marked, is_chosen, is_swit
 
 def draw_waiting_row(view, g, x, y, waiting, side, targets, chosen, marked, switch,
                  drawn) -> tuple[list[str], float]:
+    """A side's Knights waiting off the board, clickable when one is a choice: the parts and their height."""
     knights = waiting[side] if len(waiting) > side else []
     name = seat_name(view, side)
     mine = view.get("seat") == side
@@ -221,6 +224,7 @@ def draw_banner(view, g, x, y) -> tuple[list[str], float]:
 
 
 def orders_text(groups) -> str:
+    """A side's Duty Token groups in words."""
     numbers = {letter: [] for letter in TYPE_WORDS}
     for g, order in enumerate(groups or []):
         for n, letter in enumerate(str(order or "")):
@@ -230,6 +234,7 @@ def orders_text(groups) -> str:
 
 
 def draw_fallen(view, g, x, y, fallen) -> tuple[list[str], float]:
+    """The fallen Knights: the parts and their height."""
     out = [el("text", f"Beside the board ({len(fallen)})", x=x, y=y + 6, class_="nk9-label nk-left")]
     icon = g.fallen_icon
     x0 = x + max(12, icon / 2)
