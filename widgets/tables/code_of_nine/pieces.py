@@ -65,12 +65,14 @@ def _f(v: float) -> str:
 
 
 def owner_name(view: Mapping, owner: int) -> str:
+    """The name of a slot's ``owner``: a seat, or the Ghost (owner 3 in a 3-player game)."""
     if view.get("ghost") and owner == 3:
         return "the Ghost"
     return SEATS[owner] if 0 <= owner < len(SEATS) else f"Owner {owner}"
 
 
 def card_words(code) -> str:
+    """A Memory card in words for a tooltip: its code, name, order and effect."""
     m = MEMORIES.get(code)
     if m is None:
         return f"Code {code}"
@@ -123,19 +125,27 @@ def _item_icon(kind: str, cx: float, cy: float, s: float) -> tuple:
 
 
 def text_at(x, y, text, cls="nk-small c9n-t", **kw) -> str:
+    """One line of small text at (x, y)."""
     return el("text", text, x=x, y=y, class_=cls, **kw)
 
 
 def wrapped(x, y, text, chars, step=14, cls="nk-small c9n-t", **kw) -> tuple[list[str], float]:
+    """``text`` wrapped to ``chars`` a line from ``y``: the parts and their height."""
     lines = wrap_lines(text, chars)
     return [text_at(x, y + i * step, line, cls, **kw) for i, line in enumerate(lines)], step * len(lines)
 
 
 def short(text: str, chars: int) -> str:
+    """Text cut to ``chars`` characters, with an ellipsis.
+
+    >>> short("Medal of Honour", 8)
+    'Medal o…'
+    """
     return text if len(text) <= chars else text[:chars - 1].rstrip() + "…"
 
 
 def holder_words(view: Mapping, value) -> str:
+    """Where a thing is (``value`` from the view: a seat, the board, the box) in words."""
     if value == "board":
         return "on the board"
     if value == "box":
@@ -177,6 +187,11 @@ def aid_box(code: int, name: str, order, status: str, bx: float, by: float, cw: 
 
 
 def signed(n) -> str:
+    """A score with its sign, for a table cell.
+
+    >>> signed(3), signed(-2), signed(0)
+    ('+3', '−2', '0')
+    """
     try:
         n = int(n)
     except (TypeError, ValueError):

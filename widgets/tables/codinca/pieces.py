@@ -40,6 +40,11 @@ LUCK_USING = {"line": ("line_push", "line_flip", "line_lock"), "block": ("rotate
 
 
 def crystal_kind(cid: str) -> str:
+    """Whether crystal ``cid`` is red (at a line's end) or blue (on a grid point).
+
+    >>> crystal_kind("R4"), crystal_kind("V11")
+    ('red', 'blue')
+    """
     return "red" if cid in RED_CRYSTALS else "blue"
 
 
@@ -89,6 +94,11 @@ STYLE = "<style>" + front_text("tables/codinca.css") + PREVIEW_STYLE + "</style>
 
 
 def poly(*pairs) -> str:
+    """The ``points`` of a polygon, to tenths.
+
+    >>> poly((0, 1.25), (2, 3))
+    '0,1.2 2,3'
+    """
     return " ".join(f"{tenths(x)},{tenths(y)}" for x, y in pairs)
 
 
@@ -252,6 +262,7 @@ def disc_picture(cx: float, cy: float, r: float, disc: Mapping, *, matched: bool
 
 
 def disc_words(disc: Mapping, *, matched: bool = False) -> str:
+    """A Key Disc in words for a tooltip: its group, face, and whether it matches now or is claimed."""
     group = GROUP_NAME.get(str(disc.get("group")), "Key Disc")
     face = disc.get("face")
     words = f"{group} Key Disc"
@@ -267,6 +278,7 @@ def disc_words(disc: Mapping, *, matched: bool = False) -> str:
 
 
 def padlock_icon(cx: float, cy: float, s: float) -> list[str]:
+    """A padlock ``s`` wide centred on (cx, cy): a locked square."""
     return [el("path", d=f"M {tenths(cx - s * 0.3)} {tenths(cy)} L {tenths(cx - s * 0.3)} {tenths(cy - s * 0.3)} "
                          f"A {tenths(s * 0.3)} {tenths(s * 0.3)} 0 0 1 {tenths(cx + s * 0.3)} {tenths(cy - s * 0.3)} "
                          f"L {tenths(cx + s * 0.3)} {tenths(cy)}", class_="cx-shackle"),
@@ -283,6 +295,7 @@ def totem_icon(cx: float, cy: float, s: float) -> list[str]:
 
 
 def diamond(cx: float, cy: float, r: float, cls: str) -> str:
+    """A diamond (a blue crystal's shape) of radius ``r`` around (cx, cy)."""
     return el("polygon", points=poly((cx, cy - r), (cx + r * 0.75, cy), (cx, cy + r), (cx - r * 0.75, cy)),
               class_=cls)
 
@@ -365,15 +378,18 @@ def token_row(x: float, y: float, left: int, total: int, r: float = 6) -> list[s
 
 
 def text_at(x, y, text, cls="nk-small cx-t", **kw) -> str:
+    """One line of small text at (x, y)."""
     return el("text", text, x=x, y=y, class_=cls, **kw)
 
 
 def wrapped(x, y, text, chars, step=16, cls="nk-small cx-t", **kw) -> tuple[list[str], float]:
+    """``text`` wrapped to ``chars`` a line from ``y``: the parts and their height."""
     lines = wrap_lines(text, chars)
     return [text_at(x, y + i * step, line, cls, **kw) for i, line in enumerate(lines)], step * len(lines)
 
 
 def seat_label(view: Mapping, p: int) -> str:
+    """Seat ``p`` in words: its element and its edge of the board."""
     elements = list(view.get("elements") or [])
     edges = list(view.get("edges") or [])
     name = elements[p] if p < len(elements) else f"Seat {p + 1}"

@@ -214,6 +214,7 @@ def short_name(name: str, w: float) -> str:
 
 def text_lines(x: float, y: float, text: str, chars: int, *, step: float = 15, cls: str = "nk-small c9-t",
                 **kw) -> tuple[list[str], float]:
+    """``text`` wrapped to ``chars`` a line from ``y``: the parts and their height."""
     lines = wrap_lines(text, max(8, chars)) or [""]
     return [el("text", line, x=x, y=y + i * step, class_=cls, **kw) for i, line in enumerate(lines)], len(lines) * step
 

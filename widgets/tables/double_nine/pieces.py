@@ -52,16 +52,23 @@ def card_words(name: str) -> str:
 
 
 def seat_words(view: Mapping, seat: int) -> str:
+    """A seat's name, with "(you)" for the viewer's own."""
     seats = view.get("seats") or []
     name = str(seats[seat]) if isinstance(seat, int) and 0 <= seat < len(seats) else f"Player {seat + 1}"
     return f"{name} (you)" if seat == view.get("seat") else name
 
 
 def name_of(view: Mapping, seat: int) -> str:
+    """A seat's name."""
     return seat_words(view, seat).replace(" (you)", "")
 
 
 def and_list(names: list[str]) -> str:
+    """Names joined with commas and a last "and".
+
+    >>> and_list(["Ann", "Bo", "Cy"])
+    'Ann, Bo and Cy'
+    """
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -117,6 +124,7 @@ def chip(name: str, x: float, y: float, w: float, label: str | None = None) -> l
 
 
 def card_back(x: float, y: float, w: float, h: float) -> list[str]:
+    """The back of a card."""
     return [el("rect", x=x, y=y, width=w, height=h, rx=3, class_="dn-back"),
             el("rect", x=x + 2.5, y=y + 2.5, width=w - 5, height=h - 5, rx=2, class_="dn-back2")]
 
@@ -135,6 +143,7 @@ def legal_target(parts: list[str], data_id: str, move, words: str, hit: tuple, *
 
 
 def plain(parts: list[str], data_id: str | None, words: str) -> str:
+    """``parts`` as a group that is not a choice now, with its words as a tooltip."""
     return group(*parts, el("title", words), data_id=data_id, class_="dn-target" if data_id else None,
                  aria_label=words)
 
@@ -147,6 +156,7 @@ def shield_icon(cx: float, cy: float) -> str:
 
 
 def site_height(stack, strip: float = STRIP) -> float:
+    """The height of a site holding ``stack`` (its top card and a strip a card beneath)."""
     return TOP_H + strip * max(0, len(stack) - 1)
 
 
@@ -172,4 +182,9 @@ def wrapped_lines(lines: list[str], x: float, y: float, chars: int = LINE_CHARS,
 
 
 def two_digits(n: int) -> str:
+    """A card number with two digits.
+
+    >>> two_digits(7), two_digits("?")
+    ('07', '?')
+    """
     return f"{n:02d}" if isinstance(n, int) else str(n)

@@ -68,6 +68,7 @@ def _side(value, default=0) -> int:
 
 
 def seat_name(view: Mapping, seat) -> str:
+    """A seat's name (South, North), or "?"."""
     seats = view.get("seats") or ["South", "North"]
     if isinstance(seat, int) and 0 <= seat < len(seats):
         return str(seats[seat])
@@ -165,6 +166,7 @@ def click_words(move, is_chosen: bool) -> str:
 
 
 def text_lines(x: float, y: float, lines, cls: str = "nk9-text", step: float = 18) -> tuple[list[str], float]:
+    """``lines`` of text from ``y``, one ``step`` apart: the parts and their height."""
     out = []
     for i, line in enumerate(lines):
         out.append(el("text", line, x=x, y=y + i * step, class_=f"{cls} nk-left"))
