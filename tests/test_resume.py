@@ -13,7 +13,7 @@ import time
 import pytest
 import traitlets
 
-import widgets.resume
+import widgets.resume_store
 from widgets.resume import (
     MAX_ENTRY_BYTES,
     STORAGE_PREFIX,
@@ -103,7 +103,7 @@ def test_put_overwrites_atomically_through_a_temp_file(store, monkeypatch):
         assert store.get(GOOD) == {"n": 1}  # readers still see the old entry until the swap
         return real_replace(src, dst)
 
-    monkeypatch.setattr(widgets.resume.os, "replace", spy)
+    monkeypatch.setattr(widgets.resume_store.os, "replace", spy)
     assert store.put(GOOD, {"n": 2})
     assert len(calls) == 1 and calls[0][0] == str(store.directory) and calls[0][2] == str(store.path_for(GOOD))
     assert store.get(GOOD) == {"n": 2}
@@ -118,7 +118,7 @@ def test_a_failed_write_keeps_the_old_entry_and_leaves_no_temp_file(store, monke
     def fail(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(widgets.resume.os, "replace", fail)
+    monkeypatch.setattr(widgets.resume_store.os, "replace", fail)
     assert store.put(GOOD, {"n": 2}) is False
     assert store.get(GOOD) == {"n": 1}
     assert _entries(store) == [store.path_for(GOOD).name]
@@ -281,14 +281,14 @@ def test_put_sweeps_at_most_every_few_minutes(tmp_path, monkeypatch):
     real_sweep = store.sweep
     store.sweep = lambda keep=None: sweeps.append(1) or real_sweep(keep)
     clock = [1000.0]
-    monkeypatch.setattr(widgets.resume.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(widgets.resume_store.time, "monotonic", lambda: clock[0])
     tokens = [store.new_token() for _ in range(6)]
     for token in tokens[:5]:
         store.put(token, {})
     past = time.time() - 7200
     os.utime(store.path_for(tokens[0]), (past, past))  # expired: gone at the next sweep
     assert len(sweeps) == 1 and len(store) == 5
-    clock[0] += widgets.resume.SWEEP_INTERVAL_SECONDS
+    clock[0] += widgets.resume_store.SWEEP_INTERVAL_SECONDS
     store.put(tokens[5], {})
     assert len(sweeps) == 2 and len(store) == 5 and store.get(tokens[0]) is None
 
@@ -315,7 +315,7 @@ def test_a_directory_refusing_writes_makes_put_a_no_op(tmp_path, monkeypatch):
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(widgets.resume.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(widgets.resume_store.tempfile, "mkstemp", refuse)
     assert store.put(GOOD, {}) is False
     assert store.get(GOOD) is None
 
@@ -412,5 +412,5 @@ def test_the_page_template_carries_the_leave_gate_verbatim():
 
     template = Path(__file__).resolve().parents[1] / "serving/jupyter/nbconvert/templates/ninekit/index.html.j2"
     text = template.read_text()
-    assert LEAVE_GATE_SCRIPT.strip() in text, "copy widgets/resume.py's LEAVE_GATE_SCRIPT into the template again"
+    assert LEAVE_GATE_SCRIPT.strip() in text, "copy widgets/front/leave_gate.js into the template again"
     assert text.index(LEAVE_GATE_SCRIPT.strip()) < text.index("{{ super() }}"), "the gate must come first"

@@ -25,60 +25,14 @@ from collections.abc import Callable, Iterable
 import anywidget
 import traitlets
 
-_ESM = r"""
-function render({ model, el }) {
-  const bar = document.createElement("div");
-  bar.className = "ninekit-choice-bar";
-  el.appendChild(bar);
-
-  function paint() {
-    const active = document.activeElement;
-    const focusIndex = active && bar.contains(active) ? active.getAttribute("data-index") : null;
-    const generation = model.get("generation");
-    bar.replaceChildren();
-    const marked = model.get("marked");
-    model.get("choices").forEach((text, index) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "jupyter-button widget-button ninekit-choice" + (index === marked ? " nk-hinted" : "");
-      button.textContent = text;
-      button.title = text;
-      button.setAttribute("data-index", String(index));
-      button.addEventListener("click", () => model.send({ event: "choose", index, generation }));
-      bar.appendChild(button);
-    });
-    if (focusIndex !== null) {
-      const next = bar.querySelector(`[data-index="${focusIndex}"]`) || bar.querySelector("button");
-      if (next) next.focus();
-    }
-  }
-
-  model.on("change:choices", paint);
-  model.on("change:generation", paint);
-  model.on("change:marked", paint);
-  paint();
-  return () => {
-    model.off("change:choices", paint);
-    model.off("change:generation", paint);
-    model.off("change:marked", paint);
-  };
-}
-export default { render };
-"""
-
-_CSS = r"""
-.ninekit-choice-bar { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0; }
-.ninekit-choice-bar button { width: auto; height: auto; min-height: 32px; white-space: normal; }
-.ninekit-choice-bar button:focus-visible { outline: 3px solid var(--jp-brand-color1); outline-offset: 1px; }
-.ninekit-choice-bar button.nk-hinted { outline: 3px dashed var(--jp-warn-color1, #e65100); outline-offset: 2px; }
-"""
+from .front import front_path
 
 
 class ChoiceBar(anywidget.AnyWidget):
     """Buttons for ``choices``; ``on_choose(handler)`` gets the index of the one pressed."""
 
-    _esm = _ESM
-    _css = _CSS
+    _esm = front_path("choices.js")
+    _css = front_path("choices.css")
     choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
     generation = traitlets.Int(0).tag(sync=True)
     marked = traitlets.Int(-1).tag(sync=True)  # the button a Hint points at (-1: none)

@@ -14,23 +14,11 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-_ESM = r"""
-function render({ model, el }) {
-  el.style.display = "none";
-  function apply() {
-    const text = model.get("text");
-    if (text) document.title = text;
-  }
-  model.on("change:text", apply);
-  apply();
-  return () => model.off("change:text", apply);
-}
-export default { render };
-"""
+from .front import front_path
 
 
 class PageTitle(anywidget.AnyWidget):
     """Keeps the browser tab's title equal to ``text`` while shown."""
 
-    _esm = _ESM
+    _esm = front_path("page.js")
     text = traitlets.Unicode("").tag(sync=True)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from html import escape
 
+from .front import front_text
+
 SVG_NS = "http://www.w3.org/2000/svg"
 
 
@@ -31,6 +33,15 @@ def num(value) -> str:
         text = f"{value:.2f}".rstrip("0").rstrip(".")
         return "0" if text == "-0" else text
     return str(value)
+
+
+def tenths(value: float) -> str:
+    """A coordinate to a tenth, as short text (for path data, where ``num``'s hundredths are too long).
+
+    >>> tenths(3.0), tenths(2.46), tenths(-0.04)
+    ('3', '2.5', '-0')
+    """
+    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 _ATTR_NAMES: dict[str, str] = {}  # keyword -> attribute name, worked out once (a picture has a thousand elements)
@@ -92,51 +103,8 @@ def wrap_lines(text: str, width: int) -> list[str]:
     return lines
 
 
-# The picture carries its own style so it also looks right when shown on its
+# The picture carries its own style (widgets/front/svg.css) so it also looks right when shown on its
 # own (a bare State's display).  Colours come from the JupyterLab theme
 # variables, with light-theme fallbacks; the two sides differ by shape
 # fill (solid / outline) as well as by hue.
-STYLE = """<style>
-svg.ninekit-svg{font-family:var(--jp-ui-font-family,system-ui,sans-serif);color:var(--jp-ui-font-color1,#1a1a1a);
---nk-side0:#c2410c;--nk-side1:#1d6fd1;--nk-ink:var(--jp-ui-font-color1,#1a1a1a);--nk-bg:var(--jp-layout-color0,#fff);
---nk-sq:var(--jp-layout-color1,#fff);--nk-sq2:var(--jp-layout-color2,#eee);--nk-line:var(--jp-border-color1,#9e9e9e);
---nk-hl:var(--jp-brand-color1,#1976d2);--nk-warn:var(--jp-warn-color0,#e65100)}
-svg.ninekit-svg text{fill:var(--nk-ink);dominant-baseline:central;text-anchor:middle}
-svg.ninekit-svg text.nk-left{text-anchor:start}
-svg.ninekit-svg .nk-bgrect{fill:none}
-svg.ninekit-svg .nk-sq{fill:var(--nk-sq);stroke:var(--nk-line);stroke-width:1}
-svg.ninekit-svg .nk-sq.nk-alt{fill:var(--nk-sq2);fill:color-mix(in srgb,var(--nk-sq) 91%,var(--nk-ink))}
-svg.ninekit-svg .nk-coord{font-size:12px;fill:var(--jp-ui-font-color2,#555)}
-svg.ninekit-svg .nk-tint0{fill:var(--nk-side0);opacity:.12}
-svg.ninekit-svg .nk-tint1{fill:var(--nk-side1);opacity:.12}
-svg.ninekit-svg .nk-side0.nk-solid{fill:var(--nk-side0);stroke:var(--nk-side0)}
-svg.ninekit-svg .nk-side1.nk-solid{fill:var(--nk-side1);stroke:var(--nk-side1)}
-svg.ninekit-svg .nk-side0.nk-hollow{fill:var(--nk-bg);stroke:var(--nk-side0);stroke-width:2.5}
-svg.ninekit-svg .nk-side1.nk-hollow{fill:var(--nk-bg);stroke:var(--nk-side1);stroke-width:2.5}
-svg.ninekit-svg text.nk-on-solid{fill:#fff;font-weight:700}
-svg.ninekit-svg text.nk-on-hollow{fill:var(--nk-ink);font-weight:700}
-svg.ninekit-svg .nk-ring0{fill:none;stroke:var(--nk-side0);stroke-width:1.5;stroke-dasharray:3 2}
-svg.ninekit-svg .nk-ring1{fill:none;stroke:var(--nk-side1);stroke-width:1.5;stroke-dasharray:3 2}
-svg.ninekit-svg .nk-badge{fill:var(--nk-bg);stroke:var(--nk-ink);stroke-width:1}
-svg.ninekit-svg .nk-badge.nk-secret{stroke-dasharray:2 1.5}
-svg.ninekit-svg .nk-badge.nk-public{fill:var(--nk-ink)}
-svg.ninekit-svg text.nk-badge-t{font-size:11px;font-weight:700}
-svg.ninekit-svg text.nk-badge-t.nk-public{fill:var(--nk-bg)}
-svg.ninekit-svg .nk-selected{fill:none;stroke:var(--nk-warn);stroke-width:3.5}
-svg.ninekit-svg .nk-fight{fill:none;stroke:var(--nk-warn);stroke-width:3;stroke-dasharray:6 3}
-svg.ninekit-svg .nk-fight-from{fill:none;stroke:var(--nk-warn);stroke-width:2;stroke-dasharray:2 3}
-svg.ninekit-svg .nk-hl{fill:transparent}
-svg.ninekit-svg .legal .nk-hl{fill:var(--nk-hl);fill-opacity:.22}
-svg.ninekit-svg .legal .nk-dot{fill:var(--nk-hl);opacity:.85}
-svg.ninekit-svg .legal{cursor:pointer}
-svg.ninekit-svg .legal:hover .nk-hl{fill-opacity:.38}
-svg.ninekit-svg .nk-focus{fill:none;stroke:none}
-svg.ninekit-svg .legal:focus{outline:none}
-svg.ninekit-svg .legal:focus-visible .nk-focus,
-svg.ninekit-svg .legal:focus .nk-focus{stroke:var(--nk-ink);stroke-width:3}
-svg.ninekit-svg .legal:focus-visible .nk-hl{fill-opacity:.45}
-svg.ninekit-svg .nk-panel{fill:var(--nk-sq2);stroke:none}
-svg.ninekit-svg text.nk-small{font-size:12.5px}
-svg.ninekit-svg text.nk-info{font-size:13.5px}
-svg.ninekit-svg text.nk-title{font-size:12px;font-weight:700}
-</style>"""
+STYLE = "<style>\n" + front_text("svg.css") + "</style>"

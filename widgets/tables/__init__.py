@@ -63,6 +63,11 @@ An adapter has:
 ``describe_for_rules_panel(game) -> str`` (optional)
     Extra HTML for the Rules panel, e.g. a legend of the picture.
 
+Each game's table is a package ``widgets/tables/<game>/`` in one shape: ``pieces.py`` (data tables at the top:
+sizes, colours, the picture's style from ``widgets/front/tables/<game>.css``; then small pure pictures),
+``layout.py`` (the parts of the picture, wide and for phones; Codinca's are ``board.py`` and ``panel.py``), and the
+adapter class with its public names in ``__init__.py``.
+
     >>> adapter_for("no_such_game").target_of(None) is None
     True
 """

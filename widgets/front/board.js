@@ -1,0 +1,68 @@
+function render({ model, el }) {
+  const wrap = document.createElement("div");
+  wrap.className = "ninekit-board";
+  el.appendChild(wrap);
+
+  function shown(node) {
+    return node.getClientRects().length > 0;  // not inside the layout that is hidden at this width
+  }
+
+  function paint() {
+    const active = document.activeElement;
+    const hadFocus = !!(active && wrap.contains(active));
+    const focusId = hadFocus ? active.getAttribute("data-id") : null;
+    const narrow = model.get("svg_narrow");
+    if (narrow) {
+      wrap.classList.add("nk-has-narrow");
+      wrap.innerHTML = '<div class="nk-wide"></div><div class="nk-narrow"></div>';
+      wrap.firstChild.innerHTML = model.get("svg");
+      wrap.lastChild.innerHTML = narrow;
+    } else {
+      wrap.classList.remove("nk-has-narrow");
+      wrap.innerHTML = model.get("svg");
+    }
+    generation = model.get("generation");
+    wrap.setAttribute("aria-label", model.get("label"));
+    if (hadFocus) {
+      let next = null;
+      const legal = Array.from(wrap.querySelectorAll(".legal[data-id]")).filter(shown);
+      for (const node of legal) {
+        if (node.getAttribute("data-id") === focusId) { next = node; break; }
+      }
+      next = next || legal[0];
+      if (next) next.focus();
+    }
+  }
+
+  function targetOf(event) {
+    const node = event.target.closest ? event.target.closest("[data-id]") : null;
+    return node && wrap.contains(node) ? node : null;
+  }
+
+  let generation = model.get("generation");
+
+  function send(node) {
+    model.send({ event: "activate", id: node.getAttribute("data-id"), generation });
+  }
+
+  wrap.addEventListener("click", (event) => {
+    const node = targetOf(event);
+    if (node) send(node);
+  });
+  wrap.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " " && event.key !== "Spacebar") return;
+    const node = targetOf(event);
+    if (node && node.classList.contains("legal")) {
+      event.preventDefault();
+      send(node);
+    }
+  });
+
+  const events = ["change:svg", "change:svg_narrow", "change:label", "change:generation"];
+  for (const name of events) model.on(name, paint);
+  paint();
+  return () => {
+    for (const name of events) model.off(name, paint);
+  };
+}
+export default { render };
