@@ -6,15 +6,14 @@ the steps not built yet; :class:`ProgressBar` is the tutorial's progress, kept i
 
 from __future__ import annotations
 
-import pathlib
 from collections.abc import Callable
 
 import anywidget
 import traitlets
 
+from .front import front_path
 from .shared import shared_layout
 
-FRONT = pathlib.Path(__file__).parent / "front"  # the widgets' JS and CSS files
 MAX_STORED = 1000  # step keys accepted back from the browser's storage
 
 
@@ -28,8 +27,8 @@ class StepPanel(anywidget.AnyWidget):
         >>> panel.receive({"event": "press", "button": "rm -rf"})   # anything else is ignored
     """
 
-    _esm = FRONT / "lesson_panel.js"
-    _css = FRONT / "lesson_panel.css"
+    _esm = front_path("lesson_panel.js")
+    _css = front_path("lesson_panel.css")
     label = traitlets.Unicode("").tag(sync=True)
     solved = traitlets.Bool(False).tag(sync=True)
     goal = traitlets.Unicode("").tag(sync=True)
@@ -57,8 +56,8 @@ class ShowWhenNear(anywidget.AnyWidget):
     IntersectionObserver ask at once.
     """
 
-    _esm = FRONT / "lesson_near.js"
-    _css = FRONT / "lesson_near.css"
+    _esm = front_path("lesson_near.js")
+    _css = front_path("lesson_near.css")
     labels = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
 
     def __init__(self, on_near: Callable[[str], object], **kwargs):
@@ -80,8 +79,8 @@ class ShowWhenNear(anywidget.AnyWidget):
 class ProgressBar(anywidget.AnyWidget):
     """The tutorial's progress bar; keeps ``solved`` in the browser's storage under ``key``."""
 
-    _esm = FRONT / "lesson_progress.js"
-    _css = FRONT / "lesson_progress.css"
+    _esm = front_path("lesson_progress.js")
+    _css = front_path("lesson_progress.css")
     key = traitlets.Unicode("").tag(sync=True)
     solved = traitlets.List(traitlets.Unicode()).tag(sync=True)
     total = traitlets.Int(0).tag(sync=True)

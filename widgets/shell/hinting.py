@@ -5,16 +5,16 @@ A part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the pa
 
 from __future__ import annotations
 
-import pathlib
 import re
 
 import ninekit
 from ninekit import hints
 
+from ..front import front_text
 from ..svg import esc
 
 # The hint's mark, put into the board's picture (its CSS is a file the picture carries in a <style>).
-HINT_STYLE = f"<style>{(pathlib.Path(__file__).parent.parent / 'front' / 'hint.css').read_text().strip()}</style>"
+HINT_STYLE = f"<style>{front_text('hint.css').strip()}</style>"
 
 
 class Hints:

@@ -11,6 +11,8 @@ import ipywidgets as w
 from ninekit.code_of_nine import MEMORIES, score_table
 from ninekit.code_of_nine.scoring import PLAYER_KEYS
 
+from ...front import front_text
+
 # --- the score calculator and the worked examples ----------------------------------------------------------
 
 
@@ -35,11 +37,8 @@ EXAMPLES = {
 EXAMPLE_NAMES = ("A", "B", "C", "D")
 # The breakdown table: room between the columns, a rule under each order step, the numbers right-aligned; on a
 # narrow screen the notes keep a readable width and the table scrolls sideways.
-SCORE_CSS = (".c9-wrap{overflow-x:auto;max-width:100%}.c9-score{border-collapse:collapse;line-height:1.35}"
-             ".c9-score th,.c9-score td{padding:3px 8px;vertical-align:top;text-align:left;"
-             "border-bottom:1px solid #ddd}.c9-score :is(td,th):not(:first-child):not(:nth-child(2))"
-             ":not(:last-child){text-align:right;white-space:nowrap}.c9-score td:last-child{min-width:14em}"
-             "@media (max-width:600px){.c9-score th,.c9-score td{padding:2px 4px}}")
+SCORE_CSS = "".join(line for line in front_text("lessons/code_of_nine_score.css").splitlines()
+                    if not line.startswith("/*"))
 
 
 def breakdown_html(players: Sequence[dict], memories: Sequence[int], names: Sequence[str] | None = None) -> str:
