@@ -35,8 +35,8 @@ if str(REPO) not in sys.path:  # `python benchmarks/bots.py` from a checkout wit
 
 import ninekit  # noqa: E402
 from ninekit.bots import RandomBot  # noqa: E402
-from ninekit.code_of_nine.bot import PLY_BUDGET, CodeOfNineBot  # noqa: E402
-from ninekit.codinca.bot import CodincaBot  # noqa: E402
+from ninekit.code_of_nine.bots import PLY_BUDGET, CodeOfNineBot  # noqa: E402
+from ninekit.codinca.bots import CodincaBot  # noqa: E402
 
 
 @dataclass

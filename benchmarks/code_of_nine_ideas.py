@@ -1,6 +1,6 @@
 """Code of Nine: what was tried to make ``hard`` stronger than ``normal`` (exploratory; issue 13).
 
-Each idea is a variant of the ``normal`` bot's search (:class:`ninekit.code_of_nine.bot.CodeOfNineBot`:
+Each idea is a variant of the ``normal`` bot's search (:class:`ninekit.code_of_nine.bots.CodeOfNineBot`:
 sampled worlds, shared playout seeds, sequential halving) that changes one thing: the playout policy, the
 value of a playout's end, a bonus for some candidates, or the worlds it samples.  A variant plays one seat of
 a 3-player game (``--players 4``: a 4-player one) against ``normal`` in the other seats, the seat rotated (seed
@@ -38,8 +38,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import ninekit  # noqa: E402
 from ninekit.bots import RandomBot, bot_for  # noqa: E402
-from ninekit.code_of_nine import NORMAL_CODES, PLACE_MOVES, _apply, _determinize, _known, _legal, _score  # noqa: E402
-from ninekit.code_of_nine import bot as B  # noqa: E402
+from ninekit.code_of_nine import NORMAL_CODES, PLACE_MOVES  # noqa: E402
+from ninekit.code_of_nine import bots as B  # noqa: E402
+from ninekit.code_of_nine.rules import apply, determinize, known_codes, legal_moves, score_now  # noqa: E402
 from ninekit.search import _mean_se, win_share  # noqa: E402
 
 BUILD = os.path.join(os.path.dirname(__file__), "..", "build")
@@ -63,8 +64,8 @@ LOOKS = {"allure": "Shoal", "watchtower": "Shoal", "cathedral": "Shoal", "bell":
 def end_value(pos, seat: int, margin_only: bool = False) -> float:
     """The ``normal`` bot's value of a (possibly unfinished) position for ``seat``, or the margin alone."""
     if not margin_only:
-        return B._end_value(pos, seat)
-    table = _score(pos)
+        return B.end_value(pos, seat)
+    table = score_now(pos)
     others = [t for s, t in enumerate(table.totals) if s != seat]
     margin = (min(others) - table.totals[seat]) if table.lowest_wins else (table.totals[seat] - max(others))
     return max(-1.0, min(1.0, margin / B.MARGIN_SCALE)) - (1.0 if table.cannot_win[seat] else 0.0)
@@ -81,7 +82,7 @@ def weighted(items, weights, rng):
 
 
 class Variant(B.CodeOfNineBot):
-    """``normal``'s search (:class:`~ninekit.code_of_nine.bot.CodeOfNineBot`) through its three hooks: the
+    """``normal``'s search (:class:`~ninekit.code_of_nine.bots.CodeOfNineBot`) through its three hooks: the
     playouts per decision (``playouts`` if given), the worlds (``world``), the value of a candidate in a world
     (``playout``, with its policy ``weights`` and its ``horizon``, plus a ``bonus`` per candidate)."""
 
@@ -96,7 +97,7 @@ class Variant(B.CodeOfNineBot):
         return self.world(state, seat, rng)
 
     def _value(self, world, move, seat, rng):
-        return self.playout(_apply(world, move), seat, rng) + self.bonus(move)
+        return self.playout(apply(world, move), seat, rng) + self.bonus(move)
 
     def world(self, state, seat, rng):
         return super()._world(state, seat, rng)
@@ -118,7 +119,7 @@ class Variant(B.CodeOfNineBot):
         weights = self.weights(pos)
         stop = None if self.horizon is None else pos.round + self.horizon
         while pos.phase != "over" and (stop is None or pos.round < stop):
-            pos = _apply(pos, self.pick(pos, _legal(pos), rng, weights))
+            pos = apply(pos, self.pick(pos, legal_moves(pos), rng, weights))
         return end_value(pos, seat, self.margin_only)
 
 
@@ -156,7 +157,7 @@ class Belief(Variant):
     def weights(self, pos):
         out = []
         for s in range(pos.players):
-            known = _known(pos, s)
+            known = known_codes(pos, s)
             inside = {c for c in known if c}
             free = [c for c in NORMAL_CODES if c not in inside]
             q = sum(1 for c in known if not c) / max(1, len(free))
@@ -213,7 +214,7 @@ class ShoalCheat(Variant):
         for owner in self.owners(pos, seat):
             mine[2 * owner] = pos.mem[2 * owner]
         seen[seat] = tuple(mine)
-        return _determinize(pos._replace(seen=tuple(seen)), seat, rng)
+        return determinize(pos._replace(seen=tuple(seen)), seat, rng)
 
 
 class OneShoalCheat(ShoalCheat):
@@ -328,7 +329,7 @@ def values(seed: int, worlds: int = 1500) -> None:
         if moves[0].kind == "place" and len(moves) > 3 and ply % 3 == 0:
             rng = random.Random(0)
             sampled = [(state.determinize(seat, rng).position, rng.getrandbits(32)) for _ in range(worlds)]
-            value = [sum(B._playout(_apply(pos, m), seat, random.Random(s)) for pos, s in sampled) / worlds
+            value = [sum(B.play_out(apply(pos, m), seat, random.Random(s)) for pos, s in sampled) / worlds
                      for m in moves]
             best = max(value)
             loss = {}

@@ -1,4 +1,4 @@
-"""Bounded analysis (Count of Nine's best-line search, widgets/tables/count_of_nine.py): a visitor loading finished
+"""Bounded analysis (Count of Nine's best-line search, ninekit/count_of_nine/best.py): a visitor loading finished
 games in many tabs cannot take every CPU.
 
 At most one search process per kernel (the others queued there, the latest request first), at most

@@ -1,4 +1,4 @@
-"""The Code of Nine tutorial (notebooks/tutorials/code_of_nine.ipynb, widgets/lessons/code_of_nine.py,
+"""The Code of Nine tutorial (notebooks/tutorials/code_of_nine.ipynb, widgets/lessons/code_of_nine/,
 docs/code_of_nine.md).
 
 tests/test_lessons.py already solves every step with ``LessonStep.verify``, checks the rules table's coverage

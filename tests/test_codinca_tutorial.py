@@ -1,4 +1,4 @@
-"""The Codinca tutorial (notebooks/tutorials/codinca.ipynb, widgets/lessons/codinca.py, docs/codinca.md).
+"""The Codinca tutorial (notebooks/tutorials/codinca.ipynb, widgets/lessons/codinca/, docs/codinca.md).
 
 tests/test_lessons.py already solves every step, checks the rules table's coverage and the stored pictures;
 here: what this tutorial must say and how it is built.

@@ -1,4 +1,4 @@
-"""The Count of Nine tutorial (notebooks/tutorials/count_of_nine.ipynb, widgets/lessons/count_of_nine.py,
+"""The Count of Nine tutorial (notebooks/tutorials/count_of_nine.ipynb, widgets/lessons/count_of_nine/,
 docs/count_of_nine.md).
 
 tests/test_lessons.py already solves every step, checks the rules table's coverage and the stored pictures;

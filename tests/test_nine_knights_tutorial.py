@@ -1,4 +1,4 @@
-"""The Nine Knights tutorial (widgets/lessons/nine_knights.py): its chapters and the steps that teach the set-up.
+"""The Nine Knights tutorial (widgets/lessons/nine_knights/): its chapters and the steps that teach the set-up.
 
 The steps themselves are solved by ``tests/test_lessons.py`` (``LessonStep.verify``); here: what the newer
 steps show on the board, read from the states the learner's solution passes through.

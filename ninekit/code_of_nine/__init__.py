@@ -41,14 +41,9 @@ from .rules import (
     STOP_TEXT,
     CodeOfNine,
     Position,
-    apply,
-    determinize,
-    known_codes,
-    legal_moves,
     memory_list,
     player_sheet,
     position,
-    score_now,
 )
 from .scoring import (
     ScoreTable,
@@ -56,10 +51,8 @@ from .scoring import (
     score_table,
 )
 
-# Old path of bots.py, still imported by benchmarks/bots.py and benchmarks/code_of_nine_ideas.py.
+# The old name of bots.py (ninekit.code_of_nine.bot) keeps working.
 bot = sys.modules[f"{__name__}.bot"] = bots
-# old names, still imported by benchmarks/code_of_nine_ideas.py
-_apply, _determinize, _known, _legal, _score = apply, determinize, known_codes, legal_moves, score_now
 
 __all__ = [
     "BASIC_ITEMS", "BOXED", "EXPERT_CODES", "GHOST", "ITEM_NAMES", "ITEMS", "LOC_INDEX", "LOCATION",

@@ -208,6 +208,3 @@ def hard_level(seed: int | None = 0, iterations: int = 60_000) -> CodeOfNineBot:
     """
     return CodeOfNineBot(seed, budget=whole_budget(iterations))
 
-
-# old names, still imported by benchmarks/code_of_nine_ideas.py
-_end_value, _playout = end_value, play_out

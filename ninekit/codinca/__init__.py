@@ -82,7 +82,7 @@ from .rules import (
     trap_effect,
 )
 
-# Old path of bots.py, still imported by benchmarks/bots.py: ``ninekit.codinca.bot`` is the same module.
+# The old name of bots.py (ninekit.codinca.bot) keeps working: the same module.
 bot = sys.modules[f"{__name__}.bot"] = bots
 
 __all__ = [
