@@ -215,6 +215,8 @@ def test_hot_seat_hand_over_hides_the_other_seats_secrets(open_app, artifacts_di
     rng = random.Random(CLICK_SEED)
     secrets = []
     while status(page).startswith("South: assign"):
+        # the buttons come in an update of their own: on a busy machine the prompt may show a moment before them
+        page.wait_for_selector(f"{CHOICES} >> visible=true")
         button = rng.choice(visible(page.locator(CHOICES)))
         secrets.append(button.inner_text().strip())  # e.g. "Small Number Group: Warrior 1, Archer 2, Ranger 3"
         before = signature(page)
