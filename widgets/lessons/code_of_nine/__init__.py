@@ -2,15 +2,15 @@
 
 Lessons are data. :data:`RULES` (``rules.py``) lists every rule a player must know, one atomic rule a row;
 :data:`CHAPTERS` lists the chapters (``playing.py``, ``memories.py``), each a function returning its steps as
-:class:`widgets.lessons.Step` records made by one of four kinds of step of ``play.py`` (``_gain``, ``_find``,
-``_final``, or ``_step`` for any other goal), each naming the rules it ``teaches`` and ``uses``. The first
+:class:`widgets.lessons.Step` records made by one of four kinds of step of ``play.py`` (``gain_step``, ``find_step``,
+``final_step``, or ``step`` for any other goal), each naming the rules it ``teaches`` and ``uses``. The first
 chapter, "Your first game", takes a newcomer from the deal to the end of a game in ten steps. ``tutorial()``
 builds them; ``notebooks/tutorials/code_of_nine.ipynb`` shows one per cell under the chapters' headings, and
 ``python -m widgets.lessons code_of_nine`` writes the rules table of ``docs/code_of_nine.md`` from this data.
 Every position is built with the rules engine (``ninekit.code_of_nine.position``, or a seeded game for the
 set-up). The checks read the outcome (items, Will, who holds what, what the learner has seen, the final score),
 never the exact clicks, so any legal way to the goal counts. The other players reply by a fixed preference
-(``play._replies``: the first listed decision that is legal), so a step plays the same after Reset.
+(``play.prefer_reply``: the first listed decision that is legal), so a step plays the same after Reset.
 
 The Memory card steps are the last turn of a game: the learner knows all eight Memories (its own two, and the
 six others it has looked at), places its last Action pawn, and the game is scored at once by

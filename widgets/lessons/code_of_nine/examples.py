@@ -16,22 +16,27 @@ from ...front import front_text
 # --- the score calculator and the worked examples ----------------------------------------------------------
 
 
-def _p(coins, statues, books, will, *, white=False, black=False, medal=False, released_white=False,
-       released_black=False, start=False) -> dict:
+def example_player(coins, statues, books, will, *, white=False, black=False, medal=False, released_white=False,
+                   released_black=False, start=False) -> dict:
+    """One player's row of a worked example, as ``score_table`` reads it: items, Legacies, Medal, Will.
+
+    >>> example_player(5, 3, 2, 2, white=True)["statues"]
+    3
+    """
     return {"coins": coins, "statues": statues, "books": books, "white": white, "black": black, "medal": medal,
             "released_white": released_white, "released_black": released_black, "will": will, "start": start}
 
 
 # The rulings' worked examples (§5): players, memories, and the totals and winners they must give.
 EXAMPLES = {
-    "A": ([_p(5, 3, 2, 2, white=True, released_white=True), _p(1, 2, 0, 6, black=True),
-           _p(4, 2, 1, 0, released_black=True, start=True), _p(6, 0, 1, 3)],
+    "A": ([example_player(5, 3, 2, 2, white=True, released_white=True), example_player(1, 2, 0, 6, black=True),
+           example_player(4, 2, 1, 0, released_black=True, start=True), example_player(6, 0, 1, 3)],
           [3, 5, 9, 10, 13, 15, 17, 18], [9, 14, 12, 1], [2]),
-    "B": ([_p(7, 1, 0, 0, medal=True), _p(3, 2, 2, 1, white=True, released_white=True),
-           _p(2, 3, 1, 4, black=True, start=True), _p(4, 1, 1, 2, released_black=True)],
+    "B": ([example_player(7, 1, 0, 0, medal=True), example_player(3, 2, 2, 1, white=True, released_white=True),
+           example_player(2, 3, 1, 4, black=True, start=True), example_player(4, 1, 1, 2, released_black=True)],
           [7, 14, 15, 19, 20, 26, 27, 28], [21, 17, 7, 12], [2]),
-    "C": ([_p(6, 1, 2, 3, white=True, black=True, released_white=True, released_black=True),
-           _p(5, 2, 1, 4, start=True), _p(0, 3, 1, 5)],
+    "C": ([example_player(6, 1, 2, 3, white=True, black=True, released_white=True, released_black=True),
+           example_player(5, 2, 1, 4, start=True), example_player(0, 3, 1, 5)],
           [3, 6, 11, 16, 20, 21, 22, 24], [230, 3, 9], [1]),
 }
 EXAMPLE_NAMES = ("A", "B", "C", "D")

@@ -1,6 +1,6 @@
 """What the Code of Nine lesson steps are made of: the decisions, reading a state (what the learner's
 seat sees), the positions (:func:`last_turn`), the other players' replies, and the four kinds of step
-(``_step``, ``_gain``, ``_find``, ``_final``).
+(``step``, ``gain_step``, ``find_step``, ``final_step``).
 
     >>> place("hearth")
     {'kind': 'place', 'args': ['hearth']}
@@ -44,21 +44,22 @@ STOP = {"kind": "stop", "args": []}
 # --- reading a state (what the learner's seat sees) ---------------------------------------------------------
 
 
-def _sheet(state: ninekit.State, seat: int) -> dict:
+def sheet_of(state: ninekit.State, seat: int) -> dict:
+    """``seat``'s own sheet (its items, Will, ...), as ``seat`` sees it."""
     return state.view(seat)["sheets"][seat]
 
 
-def _code(state: ninekit.State, viewer: int, owner: int, slot: str) -> int | None:
+def known_code(state: ninekit.State, viewer: int, owner: int, slot: str) -> int | None:
     """The code ``viewer`` knows in ``owner``'s ``slot`` (None: unknown)."""
     return state.view(viewer)["slots"][2 * owner + SLOTS.index(slot)]["code"]
 
 
-def _wins(seat: int) -> Callable[[ninekit.State], bool]:
+def only_winner(seat: int) -> Callable[[ninekit.State], bool]:
     """The game is over and ``seat`` is its only winner."""
     return lambda state: state.is_over and state.outcome.winners == (seat,)
 
 
-def _last(state: ninekit.State, seat: int) -> ninekit.State:
+def after_last(state: ninekit.State, seat: int) -> ninekit.State:
     """The state right after ``seat``'s last decision (before the others replied)."""
     node = state
     while node is not None and node.history and node.history[-1][0] != seat:
@@ -66,13 +67,13 @@ def _last(state: ninekit.State, seat: int) -> ninekit.State:
     return node if node is not None and node.history else state
 
 
-def _gained(start: ninekit.State, seat: int, key: str, n: int) -> Callable[[ninekit.State], bool]:
+def gained_exactly(start: ninekit.State, seat: int, key: str, n: int) -> Callable[[ninekit.State], bool]:
     """``seat``'s sheet value ``key`` rose by exactly ``n`` since ``start`` (read after its own decisions)."""
-    base = _sheet(start, seat)[key]
-    return lambda state: state is not start and _sheet(_last(state, seat), seat)[key] - base == n
+    base = sheet_of(start, seat)[key]
+    return lambda state: state is not start and sheet_of(after_last(state, seat), seat)[key] - base == n
 
 
-def _ending(cards: Sequence[int]) -> Callable[[ninekit.State], str]:
+def ending_miss(cards: Sequence[int]) -> Callable[[ninekit.State], str]:
     """The answer to a last turn that did not win: the outcome, what ``cards`` did and every card that named the
     learner (the engine's scoring notes)."""
     def miss(state: ninekit.State) -> str:
@@ -80,8 +81,8 @@ def _ending(cards: Sequence[int]) -> Callable[[ninekit.State], str]:
             return "the game is not over yet"
         score = state.view(None)["score"]
         me = SEATS[state.history[-1][0]]  # the learner made the game's last decision
-        notes = [n for step in score["steps"] for n in step["notes"]
-                 if set(step["cards"]) & set(cards) or f": {me} " in n]
+        notes = [n for part in score["steps"] for n in part["notes"]
+                 if set(part["cards"]) & set(cards) or f": {me} " in n]
         notes = list(dict.fromkeys(notes))
         totals = ", ".join(f"{SEATS[s]} {t}" for s, t in enumerate(score["totals"]))
         shared = ", and a shared win is not enough here" if state.history[-1][0] in state.outcome.winners else ""
@@ -89,7 +90,7 @@ def _ending(cards: Sequence[int]) -> Callable[[ninekit.State], str]:
     return miss
 
 
-def _replies(items: Sequence) -> Callable[[ninekit.State], dict]:
+def prefer_reply(items: Sequence) -> Callable[[ninekit.State], dict]:
     """The other players' replies: the first of ``items`` that is legal now (else their first legal decision).
 
     Stateless, so a step plays the same after Reset: ``[place("hearth"), place("tunnel")]`` puts the first
@@ -103,7 +104,8 @@ def _replies(items: Sequence) -> Callable[[ninekit.State], dict]:
     return choose
 
 
-def _all(*checks: Callable[[ninekit.State], bool]) -> Callable[[ninekit.State], bool]:
+def all_of(*checks: Callable[[ninekit.State], bool]) -> Callable[[ninekit.State], bool]:
+    """A check that holds when every one of ``checks`` holds."""
     return lambda state: all(check(state) for check in checks)
 
 
@@ -129,44 +131,44 @@ def last_turn(memories: Sequence[int], items: Sequence[dict], *, learner: int = 
                     seen=_all_seen(players, learner), **kwargs)
 
 
-def _pos(**kwargs) -> ninekit.State:
+def game_at(**kwargs) -> ninekit.State:
     """``position(...)`` with 8 Memories by default (the learner's own two: 01 and 02)."""
     kwargs.setdefault("memories", [1, 2, 3, 4, 5, 6, 7, 8])
     return position(**kwargs)
 
 
-def _items(*rows: str) -> list[dict]:
-    """``_items("3 0 1", "0 2 0")``: coins, statues, books per seat."""
+def seat_items(*rows: str) -> list[dict]:
+    """``seat_items("3 0 1", "0 2 0")``: coins, statues, books per seat."""
     return [dict(zip(("coins", "statues", "books"), map(int, row.split()))) for row in rows]
 
 
 # --- the steps ----------------------------------------------------------------------------------------------
 # Each step is data: a record (widgets.lessons.Step) made by one of four kinds of step below (a gain, a look,
 # a last turn, or any other goal), listed chapter by chapter in CHAPTERS.
-HEARTH = _replies([place("hearth")])  # the other players' usual reply: Hearth of Thoughts while it is free
+HEARTH = prefer_reply([place("hearth")])  # the other players' usual reply: Hearth of Thoughts while it is free
 
 
-def _step(key: str, title: str, start: ninekit.State, goal: str, check, solution: Sequence, hint, success: str,
-          miss, wrong: tuple, teaches: Sequence[str], uses: Sequence[str] = (), **kwargs) -> Step:
+def step(key: str, title: str, start: ninekit.State, goal: str, check, solution: Sequence, hint, success: str,
+         miss, wrong: tuple, teaches: Sequence[str], uses: Sequence[str] = (), **kwargs) -> Step:
     """One step's record (:class:`widgets.lessons.Step`); the others reply by :data:`HEARTH` unless told."""
     return Step(key, title, start, goal=goal, check=check, solution=solution, hint=hint, success=success,
                 miss=miss, wrong=wrong, teaches=teaches, uses=uses, **kwargs)
 
 
-def _gain(key: str, title: str, start: ninekit.State, goal: str, gains: dict, solution, hint, success, miss, wrong,
-          teaches, uses=(), seat: int = RED, **kwargs) -> Step:
+def gain_step(key: str, title: str, start: ninekit.State, goal: str, gains: dict, solution, hint, success, miss, wrong,
+              teaches, uses=(), seat: int = RED, **kwargs) -> Step:
     """A step whose goal is to gain exactly ``gains`` (``{"coins": 3}``) on the learner's sheet."""
-    check = _all(*(_gained(start, seat, what, n) for what, n in gains.items()))
-    return _step(key, title, start, goal, check, solution, hint, success, miss, wrong, teaches, uses, **kwargs)
+    check = all_of(*(gained_exactly(start, seat, what, n) for what, n in gains.items()))
+    return step(key, title, start, goal, check, solution, hint, success, miss, wrong, teaches, uses, **kwargs)
 
 
-def _find(key: str, title: str, start: ninekit.State, goal: str, owner: int, slot: str, solution, hint, success,
-          wrong, teaches, uses=(), **kwargs) -> Step:
+def find_step(key: str, title: str, start: ninekit.State, goal: str, owner: int, slot: str, solution, hint, success,
+              wrong, teaches, uses=(), **kwargs) -> Step:
     """A step whose goal is to know ``owner``'s ``slot`` card (a look)."""
     name = GHOST_NAME if owner == GHOST else SEATS[owner]
     kwargs.setdefault("miss", f"you do not know {name}'s {slot} card")
-    return _step(key, title, start, goal, lambda s: _code(s, RED, owner, slot) is not None, solution, hint,
-                 success, kwargs.pop("miss"), wrong, teaches, uses, **kwargs)
+    return step(key, title, start, goal, lambda s: known_code(s, RED, owner, slot) is not None, solution, hint,
+                success, kwargs.pop("miss"), wrong, teaches, uses, **kwargs)
 
 
 SHEETS_ONLY = CodeOfNineTable(board=False)  # the deal's steps: the players' sheets, no locations yet
@@ -174,13 +176,13 @@ SHEETS_ONLY = CodeOfNineTable(board=False)  # the deal's steps: the players' she
 LAST_TURN_USES = ("turn", "end-5", "reveal", "most-vp", "item-values")
 
 
-def _final(key: str, title: str, cards: Sequence[int], memories: Sequence[int], items: Sequence[dict], goal: str,
-           solution, wrong, hint, success, teaches, uses=LAST_TURN_USES, **kwargs) -> Step:
+def final_step(key: str, title: str, cards: Sequence[int], memories: Sequence[int], items: Sequence[dict], goal: str,
+               solution, wrong, hint, success, teaches, uses=LAST_TURN_USES, **kwargs) -> Step:
     """The last turn of a game in which the learner knows all 8 Memories: win it (the answer names ``cards``)."""
     start = last_turn(memories, items, **{k: kwargs.pop(k) for k in list(kwargs) if k in _LAST_TURN_ARGS})
-    kwargs.setdefault("miss", _ending(cards))
-    return _step(key, title, start, goal, _wins(start.to_move), solution, hint, success, kwargs.pop("miss"), wrong,
-                 teaches, uses, **kwargs)
+    kwargs.setdefault("miss", ending_miss(cards))
+    return step(key, title, start, goal, only_winner(start.to_move), solution, hint, success, kwargs.pop("miss"), wrong,
+                teaches, uses, **kwargs)
 
 
 _LAST_TURN_ARGS = {"learner", "players", "will", "expert", "ninth", "white", "black", "released", "medal", "start",
@@ -188,7 +190,7 @@ _LAST_TURN_ARGS = {"learner", "players", "will", "expert", "ninth", "white", "bl
 GHOST_NAME = "the Ghost"
 
 
-def _dealt(players: int = 4, seed: int = 5, expert: bool = False, arranged: bool = False) -> ninekit.State:
+def dealt_game(players: int = 4, seed: int = 5, expert: bool = False, arranged: bool = False) -> ninekit.State:
     """A real deal (a seeded new game); every player keeps both cards and, with ``arranged``, puts the first in
     the Shoal."""
     state = ninekit.make(GAME, players, expert=expert).new(seed=seed)
@@ -199,18 +201,24 @@ def _dealt(players: int = 4, seed: int = 5, expert: bool = False, arranged: bool
     return state
 
 
-def _location(state: ninekit.State, key: str) -> dict:
+def location_view(state: ninekit.State, key: str) -> dict:
+    """The location ``key`` as the learner (Red) sees it (its pawns, its section, ...)."""
     return next(loc for loc in state.view(RED)["locations"] if loc["key"] == key)
 
 
-def _example_c_miss(state: ninekit.State) -> str:
+def example_c_miss(state: ninekit.State) -> str:
     """Example C lost: the only way is to give away your 03 (Hall of the Ninth), which says why."""
-    text = _ending([3, 16, 20, 22])(state)
+    text = ending_miss([3, 16, 20, 22])(state)
     if state.is_over and state.view(BLUE)["slots"][2 * BLUE]["code"] != 3:
         text = ("your 03 went to the Ninth Memory, so it is no longer in the game and nothing stops C (Green), who "
                 "has the least Coins: " + text)
     return text
 
 
-def _sheets_items(players: Sequence[dict]) -> list[dict]:
+def sheets_items(players: Sequence[dict]) -> list[dict]:
+    """The Coins, Statues and Books of each of ``players`` (a worked example's rows).
+
+    >>> sheets_items([{"coins": 5, "statues": 3, "books": 2, "will": 2}])
+    [{'coins': 5, 'statues': 3, 'books': 2}]
+    """
     return [{"coins": p["coins"], "statues": p["statues"], "books": p["books"]} for p in players]

@@ -5,8 +5,8 @@
 records, each naming the rules it ``teaches`` and ``uses``; ``tutorial()`` builds them.
 ``notebooks/tutorials/codinca.ipynb`` shows one step per cell under its chapter's heading, and
 ``docs/codinca.md``'s rules-to-steps table is written from this data (``python -m widgets.lessons codinca``).
-Steps are data: most are rows fed to ``play._claim`` ("claim this Key Disc"); the rest go through
-``play._step``. Every position is built with the rules engine (``ninekit.codinca.position``), from boards
+Steps are data: most are rows fed to ``play.claim_step`` ("claim this Key Disc"); the rest go through
+``play.step``. Every position is built with the rules engine (``ninekit.codinca.position``), from boards
 written as four ranks of tiles (``ninekit.codinca.layout``, imported here as ``board``). The checks read the
 outcome (where tiles stand, which discs are claimed, whether a lock holds), never the exact clicks, so any legal
 way to the goal counts. The other players reply with :func:`calm` (a fixed policy that keeps its hands off the

@@ -1,6 +1,6 @@
 """What the Codinca lesson steps are made of: writing positions and decisions, reading a state (public
-facts), the other players (:func:`calm`, :func:`breaker`), and the two kinds of step (``_claim``: claim
-this Key Disc; ``_step``: any other goal).
+facts), the other players (:func:`calm`, :func:`breaker`), and the two kinds of step (``claim_step``: claim
+this Key Disc; ``step``: any other goal).
 
     >>> rotated({"a1": ("Earth", "G")}, 1)
     {'a4': ('Air', 'G')}
@@ -25,7 +25,7 @@ FILES = "abcd"
 # --- writing positions ---------------------------------------------------------------------------
 
 
-def _turn(square: str) -> str:
+def quarter_turn(square: str) -> str:
     """The square a quarter turn clockwise seen from above (South -> West -> North -> East)."""
     i, j = RANKS.index(square[1]), FILES.index(square[0])  # row from the north, column from the west
     i, j = j, 3 - i
@@ -44,7 +44,7 @@ def rotated(tiles: dict, times: int) -> dict:
     {'a4': ('Air', 'G')}
     """
     for _ in range(times):
-        tiles = {_turn(sq): (ROTATE_ELEMENT[e], side) for sq, (e, side) in tiles.items()}
+        tiles = {quarter_turn(sq): (ROTATE_ELEMENT[e], side) for sq, (e, side) in tiles.items()}
     return tiles
 
 
@@ -79,39 +79,45 @@ TRAP = {"kind": "trap", "args": []}
 # --- reading a state (public facts) --------------------------------------------------------------
 
 
-def _tiles(state: ninekit.State) -> dict:
+def board_tiles(state: ninekit.State) -> dict:
+    """Every square's tile as ``(element, side)``, ``side`` ``"G"`` (gold) or ``"S"`` (stone)."""
     return {sq: tuple(t) for sq, t in state.view(None)["tiles"].items()}
 
 
-def _element(state: ninekit.State, seat: int) -> str:
+def element_of(state: ninekit.State, seat: int) -> str:
+    """The element ``seat`` plays."""
     return state.view(None)["elements"][seat]
 
 
-def _squares_of(state: ninekit.State, element: str) -> list:
-    return sorted(sq for sq, (e, _side) in _tiles(state).items() if e == element)
+def squares_of(state: ninekit.State, element: str) -> list:
+    """The squares holding ``element``'s tiles, in order."""
+    return sorted(sq for sq, (e, _side) in board_tiles(state).items() if e == element)
 
 
-def _claimed(state: ninekit.State, seat: int) -> list:
+def claimed_discs(state: ninekit.State, seat: int) -> list:
+    """The Key Discs ``seat`` has claimed."""
     return state.view(None)["claimed"][seat]
 
 
-def _has_claimed(seat: int, disc: str):
-    return lambda state: disc in _claimed(state, seat)
+def has_claimed(seat: int, disc: str):
+    """A check: ``seat`` has claimed the Key Disc ``disc``."""
+    return lambda state: disc in claimed_discs(state, seat)
 
 
-def _won(seat: int):
+def has_won(seat: int):
+    """A check: the game is over and ``seat`` is its only winner."""
     return lambda state: state.is_over and state.outcome.winners == (seat,)
 
 
-def _next_turn(state: ninekit.State, seat: int) -> bool:
+def starts_turn_again(state: ninekit.State, seat: int) -> bool:
     """``seat`` is about to start a turn again, after the others' turns."""
     return (state.to_move == seat and state.view(None)["step"] == "before" and bool(state.history)
             and any(s != seat for s, _m in state.history))
 
 
-def _read(state: ninekit.State, squares) -> str:
+def faces(state: ninekit.State, squares) -> str:
     """'gold, stone, ...' for the tiles on ``squares``."""
-    tiles = _tiles(state)
+    tiles = board_tiles(state)
     return ", ".join("gold" if tiles[sq][1] == "G" else "stone" for sq in squares)
 
 
@@ -123,7 +129,7 @@ def _last_of(state: ninekit.State, seat: int) -> ninekit.State:
     return node if node is not None and node.history else state
 
 
-def _now(seat: int, text):
+def miss_after(seat: int, text):
     """A ``miss`` read right after the learner's last decision (before the replies)."""
     return lambda state: text(_last_of(state, seat))
 
@@ -141,7 +147,7 @@ def _cost(state: ninekit.State, square: str) -> int:
 
 
 def _switch_cost(state: ninekit.State, a: str, b: str, avoid=()) -> tuple:
-    tiles = _tiles(state)
+    tiles = board_tiles(state)
     if a in avoid or b in avoid:
         return (9, a, b)
     if tiles[a] == tiles[b]:
@@ -206,14 +212,14 @@ def breaker(squares):
 # --- the steps, as data ----------------------------------------------------------------------------
 #
 # Most steps are "claim this disc": a two-player board (Fire and Earth, the learner is Earth), one of
-# Earth's discs, one way to claim it.  :func:`_claim` builds such a step from one row of data; the few
-# steps with another goal call :func:`_step` (the same defaults: the learner's seat to move, Fire calm).
+# Earth's discs, one way to claim it.  :func:`claim_step` builds such a step from one row of data; the few
+# steps with another goal call :func:`step` (the same defaults: the learner's seat to move, Fire calm).
 
 START = "AG FS WS FG / FS WG EG WS / AS FG AG ES / EG AS ES WG"
 RANK1 = ["a1", "b1", "c1", "d1"]
 
 
-def _two(tiles: str, earth_discs=("L2", "D2", "B2", "C2"), **kwargs) -> ninekit.State:
+def two_player(tiles: str, earth_discs=("L2", "D2", "B2", "C2"), **kwargs) -> ninekit.State:
     """A two-player position (Fire and Earth) at the start of Earth's turn (``to_move`` to change it)."""
     discs = [["L1", "D1", "B1", "C1"], list(earth_discs)]
     for g, disc in enumerate(earth_discs):  # Fire never holds one of Earth's discs
@@ -226,25 +232,25 @@ def _two(tiles: str, earth_discs=("L2", "D2", "B2", "C2"), **kwargs) -> ninekit.
 
 
 
-def _calm_turns(state: ninekit.State, seat: int) -> ninekit.State:
+def after_calm_turns(state: ninekit.State, seat: int) -> ninekit.State:
     """``state`` after the seats before ``seat`` played calm turns."""
     while state.to_move != seat:
         state = state.play(resolve(state, calm(state)))
     return state
 
 
-def _reads(where: str, squares, seat: int = EARTH):
+def faces_miss(where: str, squares, seat: int = EARTH):
     """A ``miss``: how ``squares`` read right after the learner's last decision."""
-    return _now(seat, lambda s: f"{where} reads {_read(s, squares)}")
+    return miss_after(seat, lambda s: f"{where} reads {faces(s, squares)}")
 
 
-def _places(seat: int = EARTH, element: str = "Earth"):
+def where_tiles_stand(seat: int = EARTH, element: str = "Earth"):
     """A ``miss``: where the learner's tiles stand right after the learner's last decision."""
-    return _now(seat, lambda s: f"your tiles stand on {', '.join(_squares_of(s, element))}")
+    return miss_after(seat, lambda s: f"your tiles stand on {', '.join(squares_of(s, element))}")
 
 
-def _step(key: str, state: ninekit.State, title: str, goal: str, check, solution, *, hint: str, teaches, uses=(),
-          **kwargs) -> Step:
+def step(key: str, state: ninekit.State, title: str, goal: str, check, solution, *, hint: str, teaches, uses=(),
+         **kwargs) -> Step:
     """A step's record (:class:`widgets.lessons.Step`); the others reply by :func:`calm` unless told."""
     return Step(key, title, state, goal=goal, check=check, solution=solution, hint=hint, teaches=teaches, uses=uses,
                 **kwargs)
@@ -253,16 +259,16 @@ def _step(key: str, state: ninekit.State, title: str, goal: str, check, solution
 GROUP = {"L": "Line", "D": "Diagonal", "B": "Block", "C": "Corners"}
 
 
-def _claim(key: str, title: str, tiles: str, disc: str, solution, *, hint: str, teaches, uses=(), discs=None,
-           goal: str = "", position_kw=None, **kwargs) -> Step:
+def claim_step(key: str, title: str, tiles: str, disc: str, solution, *, hint: str, teaches, uses=(), discs=None,
+               goal: str = "", position_kw=None, **kwargs) -> Step:
     """A step whose goal is to claim Earth's Key Disc ``disc`` on the two-player board ``tiles``."""
-    check = kwargs.pop("check", None) or _has_claimed(EARTH, disc)
+    check = kwargs.pop("check", None) or has_claimed(EARTH, disc)
     if discs is None:
         discs = tuple(disc if g == disc[0] else f"{g}2" for g in "LDBC")
-    start = _two(tiles, discs, **(position_kw or {}))
+    start = two_player(tiles, discs, **(position_kw or {}))
     words = ", ".join("gold" if c == "G" else "stone" for c in DISCS[disc])
     goal = goal or f"Claim your {GROUP[disc[0]]} disc {disc} ({words})."
-    return _step(key, start, title, goal, check, solution, hint=hint, teaches=teaches, uses=uses, **kwargs)
+    return step(key, start, title, goal, check, solution, hint=hint, teaches=teaches, uses=uses, **kwargs)
 
 
 # The rules a first game needs, used by nearly every later step.

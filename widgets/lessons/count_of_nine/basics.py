@@ -11,27 +11,27 @@ from .play import (
     GAME,
     PASS,
     PLAY_AREA,
-    _before_round,
-    _built_in,
-    _card_words,
-    _dead_round_miss,
-    _flip_miss,
-    _has,
-    _phase,
-    _round,
-    _top_discard,
-    _view,
+    before_round,
     begin,
     build,
     build_step,
+    built_in_round,
+    card_words,
+    city_has,
+    dead_round_miss,
     end_step,
     first_turn_of,
+    flip_miss,
     lesson,
     names,
     pay,
+    phase_of,
     round_done,
+    round_of,
     score,
+    top_discard,
     turn_done,
+    view_of,
 )
 
 # --- chapter 1: your first game ----------------------------------------------------------------------------
@@ -39,8 +39,8 @@ from .play import (
 
 
 def first_game_steps() -> list:
-    nothing_left = _before_round(["2r", "3", "4r", "6"], round=3, target="Castle",
-                                 city=["Chapel@7", "Well@8", "Goldsmith@5"])
+    nothing_left = before_round(["2r", "3", "4r", "6"], round=3, target="Castle",
+                                city=["Chapel@7", "Well@8", "Goldsmith@5"])
     return [
         build_step(
             "first-build", "Reading a card: your first build",
@@ -104,16 +104,16 @@ def first_game_steps() -> list:
                      could_build=True),
             goal="Pass the last card of round 2 (nothing can be built), then begin round 3 with Crew on top of the "
                  "centre card.",
-            check=lambda s: _round(s) == 3 and _phase(s) == "turn" and _view(s)["centre"]["top"] == "Crew",
-            horizon=lambda s: s.is_over or _round(s) >= 3,
+            check=lambda s: round_of(s) == 3 and phase_of(s) == "turn" and view_of(s)["centre"]["top"] == "Crew",
+            horizon=lambda s: s.is_over or round_of(s) >= 3,
             solution=[PASS, begin("rotate")],
             hint="Which card of the discard pile will be the top of the new deck? Rotating the deck brings each "
                  "card's bottom resource to the top.",
             success="At the end of a round the discard pile is flipped over into the new deck: its bottom card on "
                     "top, every card back on face A, each still rotated or not, and you know the whole order. "
                     "Then you may rotate the deck; the round begins with two cards in play.",
-            miss=lambda s: ("round 3 begins with " + _card_words(_view(s)["centre"]) + ", showing "
-                            + _view(s)["centre"]["top"] + " on top" if _round(s) == 3 and _view(s)["centre"]
+            miss=lambda s: ("round 3 begins with " + card_words(view_of(s)["centre"]) + ", showing "
+                            + view_of(s)["centre"]["top"] + " on top" if round_of(s) == 3 and view_of(s)["centre"]
                             else "the game ended"),
             wrong=([PASS, begin("keep")], "round 3 begins with card 9"),
             teaches=("round-through", "pile-flips", "pile-face-a", "order-known", "rotate-deck", "round-start"),
@@ -137,28 +137,28 @@ def first_game_steps() -> list:
             "target", "Set-up: the target and the deal",
             ninekit.make(GAME, games=1).new(seed=11),
             goal="Choose as your target the high structure that requires a Market and a Well.",
-            check=lambda s: (_view(s)["target"] or {}).get("name") == "Town Square", horizon=turn_done,
+            check=lambda s: (view_of(s)["target"] or {}).get("name") == "Town Square", horizon=turn_done,
             solution=[{"kind": "target", "args": ["Town Square"]}],
             hint="Each high structure requires two or three other structures in your city first: the table of "
                  "structures above lists them.",
             success="The Town Square requires a Market and a Well. Its card is set aside, target face up; the "
                     "other eight cards go face A up, four of them rotated, and are shuffled into the deck.",
-            miss=lambda s: (f"the {_view(s)['target']['name']} requires "
-                            + " and ".join(_view(s)["target"]["requires"])),
+            miss=lambda s: (f"the {view_of(s)['target']['name']} requires "
+                            + " and ".join(view_of(s)["target"]["requires"])),
             wrong=({"kind": "target", "args": ["Harbour"]}, "requires Sawmill and Market"),
             teaches=("target-choose", "deal-face-a", "deal-rotated", "deal-shuffled"), uses=("high", "requires")),
         lesson(
             "active-resource", "Set-up: the active resource",
             ninekit.make(GAME, games=1).new(seed=11).play(Move("target", ("Town Square",))),
             goal="Make Crew the active resource of the top card, and begin round 1.",
-            check=lambda s: _round(s) == 1 and _view(s)["centre"]["top"] == "Crew", horizon=turn_done,
+            check=lambda s: round_of(s) == 1 and view_of(s)["centre"]["top"] == "Crew", horizon=turn_done,
             solution=[begin("rotate")],
             hint="You see only the top card of the deck: Iron on top, Crew along the bottom edge.",
             success="Looking only at the top card, you choose which of its two resources is active, and turn the "
                     "whole deck so that it is on top. The deck was just shuffled: no shuffle now. You know which "
                     "cards are in the deck, not their order nor which are rotated.",
             miss=lambda s: ("Iron is still on top of the top card, and only the top resource is active: rotating "
-                            "the deck brings Crew up" if _round(s) == 1 else "you stopped before round 1: the game "
+                            "the deck brings Crew up" if round_of(s) == 1 else "you stopped before round 1: the game "
                             "scores 0"),
             wrong=(begin("keep"), "only the top resource is active"),
             teaches=("active-resource", "no-shuffle-round1", "round1-knowledge"),
@@ -191,34 +191,34 @@ def cards_steps() -> list:
             "flip", "Flip: the back of a card",
             position(target="Castle", deck=["5r", "4r", "7"], discard=["3r"], round=2),
             goal="Build the Sawmill this round: it is on the back of the centre card.",
-            check=_has("Sawmill"), horizon=round_done,
+            check=city_has("Sawmill"), horizon=round_done,
             solution=[PASS, build("discard", "Sawmill"), pay("centre", "deck")],
             hint="Passing flips the centre card onto the discard pile: its back faces up, and the top discard's "
                  "structures can be built.",
             success="A flipped card shows its other face, with the edge that was on top still on top: card 5 was "
                     "rotated, so its back shows Lumber on top, and its Sawmill is now in play.",
-            miss=_flip_miss,
+            miss=flip_miss,
             wrong=([build("deck", "Mine"), pay("centre", "discard")], "no Iron is left"),
             teaches=("flip", "faces"), uses=("pass", "build-from-play", "different-sources")),
         lesson(
             "rotate", "Rotate: the other resource on top",
-            _before_round(["9", "8", "3r", "7"], **round_over),
+            before_round(["9", "8", "3r", "7"], **round_over),
             goal="Begin round 3 with Crew on top of both cards in play.",
-            check=lambda s: (_round(s) == 3 and _view(s)["centre"]["top"] == "Crew"
-                             and _view(s)["deck_top"]["top"] == "Crew"),
+            check=lambda s: (round_of(s) == 3 and view_of(s)["centre"]["top"] == "Crew"
+                             and view_of(s)["deck_top"]["top"] == "Crew"),
             horizon=turn_done,
             solution=[begin("rotate")],
             hint="Cards 9 and 8 both show Crew along their bottom edge.",
             success="Rotating turns a card (here the whole deck) half round: the bottom resource comes to the top, "
                     "and the left and right structures change sides.",
-            miss=lambda s: ("the centre card shows " + _view(s)["centre"]["top"] + " on top, and only a card's top "
-                            "resource counts: rotating brings the bottom one up" if _round(s) == 3
+            miss=lambda s: ("the centre card shows " + view_of(s)["centre"]["top"] + " on top, and only a card's top "
+                            "resource counts: rotating brings the bottom one up" if round_of(s) == 3
                             else "the game ended"),
             wrong=(begin("keep"), "shows Lumber on top"),
             teaches=("rotate",), uses=("rotate-deck", "top-resource", "order-known")),
         lesson(
             "shuffle", "Shuffle: a new order",
-            _before_round(["9", "8", "3r", "7"], seed=5, **round_over),
+            before_round(["9", "8", "3r", "7"], seed=5, **round_over),
             goal="Begin round 3 with the cards in a new order, each card still the same way up.",
             check=lambda s: any(m.kind == "round" and m.args == ("shuffle",) for _seat, m in s.history),
             horizon=turn_done,
@@ -228,7 +228,7 @@ def cards_steps() -> list:
                     "know the order of the deck: only the two cards in play show.",
             miss=lambda s: ("rotating turned every card half round: their other resources are on top now"
                             if any(m.args == ("rotate",) for _seat, m in s.history if m.kind == "round")
-                            else "the cards are in the same order as before" if _round(s) == 3
+                            else "the cards are in the same order as before" if round_of(s) == 3
                             else "the game ended"),
             wrong=(begin("rotate"), "rotating turned every card"),
             teaches=("shuffle", "shuffle-deck", "shuffle-unknown"), uses=("rotate-deck", "order-known")),
@@ -280,7 +280,7 @@ def paying_steps() -> list:
             success="When the centre card and the top card of the deck both pay, the centre card goes onto the "
                     "discard pile first: the other one lies on top, and its resource is in play.",
             miss=lambda s: ("the Goldsmith can no longer be built this round; the top discard shows "
-                            + ((_top_discard(s) or {}).get("top") or "nothing") + ", and the Goldsmith needs Gold"),
+                            + ((top_discard(s) or {}).get("top") or "nothing") + ", and the Goldsmith needs Gold"),
             wrong=([build("discard", "Well"), pay("centre", "city3")], "the Goldsmith needs Gold"),
             teaches=("centre-first",), uses=("paid-flipped", "flip", "slide")),
         build_step(
@@ -324,7 +324,7 @@ def rounds_steps() -> list:
             position(target="Castle", deck=["5"], discard=["9", "2r", "7"], city=["Tavern@3"], used=["Tavern@3"],
                      round=2, could_build=True),
             goal="Build a Mine in the first turn of round 3.",
-            check=lambda s: _built_in(s, "Mine", 3), horizon=first_turn_of(3),
+            check=lambda s: built_in_round(s, "Mine", 3), horizon=first_turn_of(3),
             solution=[PASS, begin("keep"), build("centre", "Mine"), pay("deck", "city3")],
             hint="Your Tavern is tilted now, but the tilts are reset at the end of the round. Round 3 begins with "
                  "card 9 (its Mine) and card 2 rotated (Stone on top).",
@@ -338,22 +338,22 @@ def rounds_steps() -> list:
             teaches=("reset", "keep-deck"), uses=("city-once", "pile-flips", "rotate-deck", "order-known")),
         lesson(
             "dead-round", "A round in which no build is possible ends the game",
-            _before_round(["2", "3", "4", "6"], round=3, target="Castle", city=["Chapel@7", "Well@8"]),
+            before_round(["2", "3", "4", "6"], round=3, target="Castle", city=["Chapel@7", "Well@8"]),
             goal="Make a build possible in round 4, and make it.",
-            check=lambda s: any(c["round"] == 4 for c in _view(s)["city"]),
-            horizon=lambda s: s.is_over or _round(s) > 4 or (_round(s) == 4 and _phase(s) == "round"),
+            check=lambda s: any(c["round"] == 4 for c in view_of(s)["city"]),
+            horizon=lambda s: s.is_over or round_of(s) > 4 or (round_of(s) == 4 and phase_of(s) == "round"),
             solution=[begin("rotate"), PASS, PASS, build("deck", "Armoury"), pay("centre", "discard")],
             hint="Your city gives no resource, so every cost is paid by the cards in play. As the deck lies, no "
                  "turn of round 4 could pay for anything: look at the bottom edges of the cards.",
             success="When no build was possible at any turn of a whole round, the game ends, and that round still "
                     "counts. Rotating the deck brought other resources on top. A round in which you could build "
                     "but passed does not end the game.",
-            miss=_dead_round_miss,
+            miss=dead_round_miss,
             wrong=(begin("keep"), "no turn of round 4 can pay"),
             teaches=("dead-round", "passed-round"), uses=("rotate-deck", "pile-flips", "rounds-begun")),
         build_step(
             "one-card-deck", "A deck of one card",
-            _before_round(["4"], round=3, target="Castle", city=["Tavern@3", "Quarry@8"]),
+            before_round(["4"], round=3, target="Castle", city=["Tavern@3", "Quarry@8"]),
             "Mine", within=first_turn_of(4), goal="Only card 4 is left in the deck: begin round 4 and build its Mine.",
             solution=[begin("keep"), build("centre", "Mine"), pay("city3", "city8")],
             hint="Count the buttons before the round: with one card there is nothing to mix. Your Tavern gives Crew "

@@ -11,24 +11,24 @@ from .. import played
 from .play import (
     GAME,
     PASS,
-    _before_round,
-    _demolition_miss,
-    _ends_with,
-    _phase,
-    _round,
-    _view,
+    before_round,
     begin,
     build,
     build_step,
     comes_back,
     demolish,
+    demolition_miss,
     end_step,
+    ends_with_score,
     first_turn_of,
     lesson,
     names,
     pay,
+    phase_of,
+    round_of,
     score_step,
     turn_done,
+    view_of,
 )
 
 # --- chapter 5: the target and more high structures -----------------------------------------------------------
@@ -126,7 +126,7 @@ def demolition_steps() -> list:
         lesson(
             "demolition", "Demolition Team", start,
             goal="Use the Demolition Team on the structure whose loss costs you the fewest points.",
-            check=lambda s: (_phase(s) not in ("demolish", "return") and "Quarry" not in names(s)
+            check=lambda s: (phase_of(s) not in ("demolish", "return") and "Quarry" not in names(s)
                              and all(names(s).count(n) == c for n, c in kept.items() if n != "Quarry")),
             horizon=turn_done,
             solution=[build("discard", "Demolition Team"), pay("centre", "city4"), demolish(8), comes_back("Gold")],
@@ -137,7 +137,7 @@ def demolition_steps() -> list:
                     "as you choose, under the discard pile, with the Demolition Team card above it: neither stays "
                     "in your city. The structure no longer scores; the Monument stays, as requirements count only "
                     "when building.",
-            miss=_demolition_miss(start),
+            miss=demolition_miss(start),
             wrong=([build("discard", "Demolition Team"), pay("centre", "city4"), demolish(3)],
                    "never takes down the target"),
             teaches=("demolish", "demolish-not-target", "demolish-no-score", "requirements-at-build",
@@ -155,8 +155,8 @@ def demolition_steps() -> list:
             success="The demolished card and the Demolition Team card lie under the discard pile, so they are the "
                     "first two cards of the next round, face A up, the demolished one turned as you chose.",
             miss=lambda s: ("no Tavern was built in the first turn of round 3" + (
-                f": card 8 came back with {_view(s)['centre']['top']} on top, and the Tavern on card 6 needs its "
-                "Crew from another source" if _round(s) == 3 and (_view(s)["centre"] or {}).get("card") == 8
+                f": card 8 came back with {view_of(s)['centre']['top']} on top, and the Tavern on card 6 needs its "
+                "Crew from another source" if round_of(s) == 3 and (view_of(s)["centre"] or {}).get("card") == 8
                 else "")),
             wrong=([comes_back("Gold"), PASS, begin("keep")], "card 8 came back with Gold on top"),
             teaches=("demolish-under-pile", "demolish-back-first", "dt-not-city"),
@@ -187,22 +187,22 @@ def match_steps() -> list:
         lesson(
             "second-target", "Game 2: a fresh deck and a new target", after_game_one,
             goal="Game 1 is over (you stopped at once: 0 points). Choose the Castle again as game 2's target.",
-            check=lambda s: _view(s)["game_no"] == 2 and (_view(s)["target"] or {}).get("name") == "Castle",
+            check=lambda s: view_of(s)["game_no"] == 2 and (view_of(s)["target"] or {}).get("name") == "Castle",
             horizon=turn_done,
             solution=[{"kind": "target", "args": ["Castle"]}],
             hint="Game 2 begins like game 1: a target, then a fresh deal of the other eight cards.",
             success="A match is two games, each with a fresh deck and its own target: any of the five, the same as "
                     "in game 1 too.",
-            miss=lambda s: f"you chose the {(_view(s)['target'] or {}).get('name')}; the goal was the Castle again",
+            miss=lambda s: f"you chose the {(view_of(s)['target'] or {}).get('name')}; the goal was the Castle again",
             wrong=({"kind": "target", "args": ["Harbour"]}, "the goal was the Castle again"),
             teaches=("match", "second-target"), uses=("target-choose", "stop-round1")),
         lesson(
             "match", "The match and the King's verdict",
-            _before_round(["5", "2", "4", "9"], round=3, target="Castle", games=2, results=[14],
-                          city=["Tavern@3", "Quarry@8", "Armoury@6", "Chapel@7"]),
+            before_round(["5", "2", "4", "9"], round=3, target="Castle", games=2, results=[14],
+                         city=["Tavern@3", "Quarry@8", "Armoury@6", "Chapel@7"]),
             goal="Finish the match with the title 'The King is impressed' (a total of 17 to 20).",
-            check=lambda s: s.is_over and _view(s)["title"] == "The King is impressed",
-            horizon=lambda s: s.is_over or _round(s) > 5,
+            check=lambda s: s.is_over and view_of(s)["title"] == "The King is impressed",
+            horizon=lambda s: s.is_over or round_of(s) > 5,
             solution=[begin("keep"), build("centre", "Watchtower"), pay("city3", "city6", "city8"), PASS, PASS,
                       PASS, begin("stop")],
             hint="Game 1 scored 14, and this game stands at 2 after three rounds: 16, 'The King shrugs'. Round 4 "
@@ -210,7 +210,7 @@ def match_steps() -> list:
             success="A match is two games, each with a fresh deck and its own target; their scores are added, and "
                     "the total gives the title: 25+ Our next King!, 21-24 worried, 17-20 impressed, 13-16 shrugs, "
                     "0-12 displeased.",
-            miss=lambda s: (f"the match total is {_view(s)['total']}: {_view(s)['title']}" if s.is_over
+            miss=lambda s: (f"the match total is {view_of(s)['total']}: {view_of(s)['title']}" if s.is_over
                             else "that total can no longer be reached"),
             wrong=(begin("stop"), "The King shrugs"),
             teaches=("match-total", "titles"), uses=("match", "stop", "score-shields", "score-basic",
@@ -243,7 +243,7 @@ def hints_steps() -> list:
         lesson(
             "hint-game", "A game with hints", position(**HINT_GAME),
             goal=f"Finish this game with at least {HINT_GAME_BEST} points, the best possible on this deal.",
-            check=_ends_with(HINT_GAME_BEST), solution=HINT_GAME_LINE, hint=analyst_hint,
+            check=ends_with_score(HINT_GAME_BEST), solution=HINT_GAME_LINE, hint=analyst_hint,
             success="That is the best this deal allows. After each game of a match the app shows the best score "
                     "that was possible on the deal and can replay its line. A practice game like this one gets no "
                     "title.",

@@ -61,48 +61,58 @@ PASS = {"kind": "pass", "args": []}
 # --- reading a state (what the player sees) ------------------------------------------------------------
 
 
-def _view(state: ninekit.State) -> dict:
+def view_of(state: ninekit.State) -> dict:
+    """What the player sees (the one seat's view)."""
     return state.view(0)
 
 
 def names(state: ninekit.State) -> list[str]:
     """The structures in the city, in the order they were built."""
-    return [c["name"] for c in _view(state)["city"]]
+    return [c["name"] for c in view_of(state)["city"]]
 
 
 def score(state: ninekit.State) -> int:
     """The game's score now (the view's running score: shields and bonuses minus the rounds begun)."""
-    return _view(state)["score"]
+    return view_of(state)["score"]
 
 
-def _phase(state: ninekit.State) -> str:
-    return _view(state)["phase"]
+def phase_of(state: ninekit.State) -> str:
+    """The game's phase now (e.g. ``"round"``: the decision before a round)."""
+    return view_of(state)["phase"]
 
 
-def _round(state: ninekit.State) -> int:
-    return _view(state)["round"]
+def round_of(state: ninekit.State) -> int:
+    """The round being played."""
+    return view_of(state)["round"]
 
 
 def _last_kind(state: ninekit.State) -> str | None:
     return state.history[-1][1].kind if state.history else None
 
 
-def _card_words(card: dict | None) -> str:
+def card_words(card: dict | None) -> str:
+    """A card in words, for feedback.
+
+    >>> card_words({"card": 5, "rotated": True}), card_words(None)
+    ('card 5 (rotated)', 'no card')
+    """
     if not card:
         return "no card"
     return f"card {card['card']}" + (" (rotated)" if card["rotated"] else "")
 
 
-def _top_discard(state: ninekit.State) -> dict | None:
-    pile = _view(state)["discard"]
+def top_discard(state: ninekit.State) -> dict | None:
+    """The card on top of the discard pile, or None."""
+    pile = view_of(state)["discard"]
     return pile[-1] if pile else None
 
 
-def _built_in(state: ninekit.State, name: str, rnd: int) -> bool:
-    return any(c["name"] == name and c["round"] == rnd for c in _view(state)["city"])
+def built_in_round(state: ninekit.State, name: str, rnd: int) -> bool:
+    """A ``name`` was built in round ``rnd``."""
+    return any(c["name"] == name and c["round"] == rnd for c in view_of(state)["city"])
 
 
-def _has(*wanted: str) -> Callable[[ninekit.State], bool]:
+def city_has(*wanted: str) -> Callable[[ninekit.State], bool]:
     """All of ``wanted`` (structure names) are in the city."""
     return lambda state: all(n in names(state) for n in wanted)
 
@@ -119,7 +129,7 @@ def _change(start: ninekit.State, words: str) -> Callable[[ninekit.State], str]:
     return lambda state: words.format(gain=score(state) - base, loss=base - score(state))
 
 
-def _ends_with(points: int) -> Callable[[ninekit.State], bool]:
+def ends_with_score(points: int) -> Callable[[ninekit.State], bool]:
     """The game is over with at least ``points``."""
     return lambda state: state.is_over and state.outcome.scores[0] >= points
 
@@ -129,18 +139,18 @@ def _ends_with(points: int) -> Callable[[ninekit.State], bool]:
 
 def turn_done(state: ninekit.State) -> bool:
     """The learner's turn (or the decision before a round) is complete."""
-    return state.is_over or (_last_kind(state) in TURN_ENDS and _phase(state) not in MID_TURN)
+    return state.is_over or (_last_kind(state) in TURN_ENDS and phase_of(state) not in MID_TURN)
 
 
 def round_done(state: ninekit.State) -> bool:
     """The round is over (the decision before the next round is due) or the game is."""
-    return state.is_over or _phase(state) in ("round", "target", "over")
+    return state.is_over or phase_of(state) in ("round", "target", "over")
 
 
 def first_turn_of(rnd: int) -> Callable[[ninekit.State], bool]:
     """The first turn of round ``rnd`` is complete (or that round has passed, or the game is over)."""
     def done(state: ninekit.State) -> bool:
-        r = _round(state)
+        r = round_of(state)
         return state.is_over or r > rnd or (r == rnd and turn_done(state) and _last_kind(state) != "round")
     return done
 
@@ -153,7 +163,7 @@ def lost(goal: Callable[[ninekit.State], bool], horizon: Callable[[ninekit.State
     not searched again; past :data:`SEARCH_CAP` positions it answers False (not lost: the attempt goes on).
 
     >>> s = position(target="Castle", deck=["6r", "3", "9"], discard=["8"], round=2)
-    >>> over = lost(_has("Tavern"), turn_done)
+    >>> over = lost(city_has("Tavern"), turn_done)
     >>> over(s), over(s.play(s.legal_moves()[-1]))   # passing ends the turn without the Tavern
     (False, True)
     """
@@ -184,14 +194,14 @@ def lost(goal: Callable[[ninekit.State], bool], horizon: Callable[[ninekit.State
     return hopeless
 
 
-def _before_round(deck: list, *, round: int, **kwargs) -> ninekit.State:
+def before_round(deck: list, *, round: int, **kwargs) -> ninekit.State:
     """The decision before round ``round + 1``, with ``deck`` (top first) as the pile flipped over.
 
     Built as the last turn of round ``round`` (its one card passed), so the log reads as in a game.
     """
     start = position(deck=[deck[-1]], discard=list(deck[:-1]), round=round, could_build=True, **kwargs)
     after = start.play(Move("pass"))
-    assert _phase(after) == "round", after.prompt
+    assert phase_of(after) == "round", after.prompt
     return after
 
 
@@ -200,19 +210,19 @@ def _before_round(deck: list, *, round: int, **kwargs) -> ninekit.State:
 # --- feedback that reads the board ------------------------------------------------------------------------
 
 
-def _flip_miss(state: ninekit.State) -> str:
+def flip_miss(state: ninekit.State) -> str:
     """Step ``flip``: why the Sawmill (on the back of card 5) can no longer be built this round."""
-    top = _top_discard(state) or {}
+    top = top_discard(state) or {}
     if top.get("card") == 5:
         return ("the Sawmill (Crew + Iron) is on the top discard now, but no Iron is left: card 4, which showed it, "
                 "went to your city as the Mine, and a structure built this round gives nothing until next round. "
                 "Paying flips a card onto the discard pile just as passing does")
-    if any(c["card"] == 5 for c in _view(state)["discard"]):
+    if any(c["card"] == 5 for c in view_of(state)["discard"]):
         return "card 5 is covered on the discard pile now: its Sawmill is out of play this round"
     return "the Sawmill can no longer be built this round"
 
 
-def _dead_round_miss(state: ninekit.State) -> str:
+def dead_round_miss(state: ninekit.State) -> str:
     """Step ``dead-round``: the game ended, the deck was kept (no build possible), or a possible build was passed."""
     choices = [m.args[0] for _seat, m in state.history if m.kind == "round"]
     if "stop" in choices:
@@ -226,12 +236,12 @@ def _dead_round_miss(state: ninekit.State) -> str:
             "make it")
 
 
-def _demolition_miss(start: ninekit.State) -> Callable[[ninekit.State], str]:
+def demolition_miss(start: ninekit.State) -> Callable[[ninekit.State], str]:
     """Step ``demolition``: what taking down the chosen structure costs, read from the city before it."""
     before = names(start)
 
     def miss(state: ninekit.State) -> str:
-        view = _view(state)
+        view = view_of(state)
         gone = (view.get("demolition") or {}).get("demolish")
         name = next((c["name"] for c in view["city"] if c["card"] == gone), None)
         if name is None:
@@ -260,7 +270,7 @@ def lesson(key: str, title: str, start: ninekit.State, *, check: Callable[[ninek
     can no longer be reached before it holds (:func:`lost`); None: only at the game's end.
 
         >>> record = lesson("first", "A first build", position(target="Castle", deck=["7"], discard=["9"]),
-        ...                 goal="Build a Tavern.", check=_has("Tavern"), horizon=turn_done, solution=[], hint="")
+        ...                 goal="Build a Tavern.", check=city_has("Tavern"), horizon=turn_done, solution=[], hint="")
         >>> record.until is not None
         True
     """
@@ -273,7 +283,7 @@ def build_step(key: str, title: str, start: ninekit.State, *wanted: str, within=
     horizon = turn_done if within == "turn" else round_done if within == "round" else within
     rest.setdefault("goal", f"Build {' and '.join('the ' + n for n in wanted)} this {within}.")
     rest.setdefault("miss", f"the {' and the '.join(wanted)} can no longer be built this {within}")
-    return lesson(key, title, start, check=_has(*wanted), horizon=horizon, **rest)
+    return lesson(key, title, start, check=city_has(*wanted), horizon=horizon, **rest)
 
 
 def score_step(key: str, title: str, start: ninekit.State, points: int, *, miss: str, **rest) -> Step:
@@ -286,7 +296,7 @@ def score_step(key: str, title: str, start: ninekit.State, points: int, *, miss:
 def end_step(key: str, title: str, start: ninekit.State, points: int, **rest) -> Step:
     """A step whose goal is to end the game with at least ``points``."""
     rest.setdefault("goal", "End this game with the highest score you can.")
-    return lesson(key, title, start, check=_ends_with(points), horizon=lambda s: s.is_over, **rest)
+    return lesson(key, title, start, check=ends_with_score(points), horizon=lambda s: s.is_over, **rest)
 
 
 CHAPTERS: list = []  # (key, title, the function that lists its lessons), in the notebook's order

@@ -9,23 +9,23 @@ from .. import Step
 from .play import (
     P1,
     P2,
-    _after_reply,
-    _hand,
-    _judged,
-    _next_game_played,
-    _now,
-    _prefer,
-    _top,
+    after_replies,
     dealt,
     game_over,
+    hand_of,
+    judgment,
     lost_game,
     mine,
+    miss_after,
     number,
     number_is,
     numbers,
+    played_into_next_game,
+    prefer_reply,
     state_check,
     step,
     table,
+    top_card,
     wins,
     wins_match,
 )
@@ -48,8 +48,8 @@ def first_game_steps() -> list[Step]:
              hint="Click a card in your hand first, then one of your two sites. Site ×10 gives the tens.",
              success="You play one of your two cards onto one of your own sites: the top card of Site ×10 "
                      "gives the tens, the top card of Site ×1 the ones, and an empty site counts 0.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: a card on Site ×1 counts its own value, "
-                                 "on Site ×10 ten times its value, and an empty site counts 0"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: a card on Site ×1 counts its own value, "
+                                       "on Site ×10 ten times its value, and an empty site counts 0"),
              wrong=(["Play Elf", "your Site ×1"], "ten times"),
              teaches=("sites", "number", "empty-site", "play-own-site")),
         step("cover-a-card", "Only the top card counts",
@@ -61,8 +61,8 @@ def first_game_steps() -> list[Step]:
              hint="Only the top card of a site counts. Which card would you rather cover, the 7 or the 2?",
              success="A card played on a site covers the card beneath it: only the top card counts. "
                      "(Elf's effect: nothing happens.)",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: Elf covered Aiko (2), but covering "
-                                 "Medusa (7) on Site ×10 with an 8 gives more"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: Elf covered Aiko (2), but covering "
+                                       "Medusa (7) on Site ×10 with an 8 gives more"),
              wrong=("your Site ×1", "covered Aiko"),
              teaches=("top-card", "beneath-visible", "elf"), uses=("number",)),
         step("deal", "The deal and your first turn",
@@ -74,7 +74,7 @@ def first_game_steps() -> list[Step]:
                   "belongs on Site ×10.",
              success="At set-up one card was removed face down and each player was dealt one; the start player "
                      "(you, drawn at random) drew a second card. Now the turn passes clockwise.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: Elf (8) on Site ×10 makes 80"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: Elf (8) on Site ×10 makes 80"),
              wrong=(["Play Elf", "your Site ×1"], "makes 80"),
              teaches=("deck-basic", "setup-remove", "setup-deal", "start-player", "draw", "clockwise"),
              uses=("number", "play-own-site")),
@@ -87,8 +87,8 @@ def first_game_steps() -> list[Step]:
              hint="The card Reaper takes goes on top of the site beside Reaper, the other site of your board.",
              success="The card you play uses its effect at once: Reaper takes a top card of another player and "
                      "puts it on your other site, beside Reaper.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: the card Reaper takes lands beside "
-                                 "Reaper, so put Reaper on Site ×1 and take a 9 for Site ×10"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: the card Reaper takes lands beside "
+                                       "Reaper, so put Reaper on Site ×1 and take a 9 for Site ×10"),
              wrong=(["your Site ×10", "Take Luna"], "lands beside Reaper"),
              teaches=("effect-played", "reaper"), uses=("number", "top-card")),
         step("nothing-to-take", "No target, no effect",
@@ -100,8 +100,8 @@ def first_game_steps() -> list[Step]:
              hint="Player 2's board is empty: what can Reaper take there? Then where does a 0 hurt least?",
              success="An effect must be used if it can; with no legal target nothing happens, and Reaper is "
                      "just a 0.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: Reaper had nothing to take, so nothing "
-                                 "happened; it only covered your Luna with a 0"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: Reaper had nothing to take, so nothing "
+                                       "happened; it only covered your Luna with a 0"),
              wrong=("your Site ×10", "nothing to take"),
              teaches=("no-target",), uses=("reaper", "top-card")),
         step("game-over", "The last turn",
@@ -113,7 +113,7 @@ def first_game_steps() -> list[Step]:
              hint="The game ends after this turn, and the card left in your hand does not count. Beat 83.",
              success="The game ends at the end of the turn in which the pile became empty: the highest number "
                      "wins and takes a victory token; the card left in each hand does not count.",
-             miss=lambda s: f"{_judged(s)}: the game ended after your turn, and the card left in your hand "
+             miss=lambda s: f"{judgment(s)}: the game ended after your turn, and the card left in your hand "
                             "does not count",
              wrong=(["Play Elf", "your Site ×1"], "does not count"),
              teaches=("game-end", "hand-left", "highest-wins", "victory-token"), uses=BASICS + ("reaper",),
@@ -122,13 +122,13 @@ def first_game_steps() -> list[Step]:
              position(3, boards=[(["Medusa"], ["Luna"]), (["Elf"], ["Clown"]), (["Aiko"], ["Necromancer"])],
                       hands=[["Elf", "Reaper"], ["Hacker"], ["Sister"]], pile=[]),
              goal="Win this game, then play your first card of the next one.",
-             check=_next_game_played,
+             check=played_into_next_game,
              solution=["Play Elf", "your Site ×10", "Play Medusa", "your Site ×10"],
              hint="Win with the Elf. Then watch: the cards are dealt again, and Player 2, to the left of the "
                   "winner, starts.",
              success="After a game the winner keeps the victory token, the cards are shuffled and dealt again "
                      "(one removed, one each), and the player to the left of the winner starts.",
-             miss=lambda s: f"{_judged(s)}: win the first game with Elf on Site ×10, then play a card in the "
+             miss=lambda s: f"{judgment(s)}: win the first game with Elf on Site ×10, then play a card in the "
                             "next one",
              wrong=(["Play Elf", "your Site ×1"], "win the first game"),
              teaches=("between-games", "next-start"), uses=BASICS + LAST_GAME[:4],
@@ -141,7 +141,7 @@ def first_game_steps() -> list[Step]:
              solution=["Play Reaper", "your Site ×1", "Take Luna"],
              hint="Player 2 has 98. Reaper on Site ×1 takes a card onto your Site ×10.",
              success="The first player with two victory tokens wins the match.",
-             miss=lambda s: f"{_judged(s)}: Reaper on Site ×1 would have taken Player 2's Luna",
+             miss=lambda s: f"{judgment(s)}: Reaper on Site ×1 would have taken Player 2's Luna",
              wrong=(["Play Elf", "your Site ×10"], "would have taken"),
              teaches=("two-tokens",), uses=BASICS + LAST_GAME[:4] + ("reaper",), until=game_over()),
     ]
@@ -164,9 +164,9 @@ def basic_cards_steps() -> list[Step]:
                   "Hacker lies.",
              success="Hacker uses the effect of the card beside it, as if you had just played that card onto "
                      "Hacker's site: here Reaper's, so the stolen card lands beside Hacker.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: " + (
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: " + (
                  "the copied Reaper puts the card it takes beside Hacker, on your Site ×10, so take a 9"
-                 if _top(s, P1, "x1") == "Hacker" else "beside Hacker lay Elf, whose effect is that nothing "
+                 if top_card(s, P1, "x1") == "Hacker" else "beside Hacker lay Elf, whose effect is that nothing "
                  "happens")),
              wrong=("your Site ×10", "nothing happens"),
              teaches=("hacker", "hacker-nothing"), uses=BASICS + ("reaper", "elf")),
@@ -178,15 +178,15 @@ def basic_cards_steps() -> list[Step]:
              solution=["Player 2's Site ×10"],
              hint="Aiko goes onto another player's board, and her 2 counts for them. Which site hurts more?",
              success="Aiko is placed on another player's site, never on your own; her 2 counts for that player.",
-             miss=_now(lambda s: f"Player 2 still has {number(s, P2):02d}: a 2 on their Site ×1 costs them "
-                                 "little"),
+             miss=miss_after(lambda s: f"Player 2 still has {number(s, P2):02d}: a 2 on their Site ×1 costs them "
+                                       "little"),
              wrong=({"kind": "site", "args": [P1, "x10"]}, "Aiko must be placed on another player's board"),
              teaches=("aiko",), uses=BASICS),
         # 3 players: "left" is the next player clockwise (Player 2), "right" the one before (Player 3).
         step("clown-left", "Clown passes left",
              clown,
              goal="Get the card that Player 3 holds.",
-             check=mine(lambda s: "Luna" in _hand(s, P1)),
+             check=mine(lambda s: "Luna" in hand_of(s, P1)),
              solution=["left"],
              hint="Left means towards the next player clockwise: you pass to Player 2, Player 2 to Player 3, "
                   "and Player 3 to ...?",
@@ -199,7 +199,7 @@ def basic_cards_steps() -> list[Step]:
         step("clown-right", "Clown passes right",
              clown,
              goal="Get the card that Player 2 holds.",
-             check=mine(lambda s: _hand(s, P1) == ["Elf"]),
+             check=mine(lambda s: hand_of(s, P1) == ["Elf"]),
              solution=["right"],
              hint="Left means towards the next player clockwise (Player 2 after you). Which way must Player 2 "
                   "pass?",
@@ -220,8 +220,8 @@ def basic_cards_steps() -> list[Step]:
                   "other site.",
              success="Necromancer revives a card from beneath it in its own site onto the site beside it; the "
                      "revived card's effect is not used.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: Luna, the bottom card of Site ×10, "
-                                 "would have counted 9 on Site ×1"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: Luna, the bottom card of Site ×10, "
+                                       "would have counted 9 on Site ×1"),
              wrong=("Revive Aiko", "Luna"),
              teaches=("necromancer", "necromancer-no-effect"), uses=BASICS + ("beneath-visible",)),
         step("fallen-angel", "Fallen Angel swaps the others",
@@ -236,9 +236,9 @@ def basic_cards_steps() -> list[Step]:
                   "it where it costs you least.",
              success="Fallen Angel: every other player swaps the top cards of their two sites, except a board "
                      "with only one top card or with a site Sister protects; your own board is never swapped.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: Player 3 (one site filled) and Player 4 "
-                                 "(Sister) were not swapped and keep 70 and 85, so a 6 on your Site ×10 is too "
-                                 "little"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: Player 3 (one site filled) and Player 4 "
+                                       "(Sister) were not swapped and keep 70 and 85, so a 6 on your Site ×10 is too "
+                                       "little"),
              wrong=("your Site ×10", "not swapped"),
              teaches=("fallen-angel", "fallen-angel-one-site"), uses=BASICS),
         step("medusa", "Medusa: another turn",
@@ -251,15 +251,15 @@ def basic_cards_steps() -> list[Step]:
              hint="The pile lies face up: you can see what you will draw. Each Medusa gives you one more turn.",
              success="Medusa: you take another whole turn at once (draw, play, effect), and a Medusa played in "
                      "that turn gives yet another one.",
-             miss=_now(lambda s: f"Player 2 played again while your number was {number(s, P1):02d}: play the "
-                                 "Medusa you draw too, and the Luna comes next"),
+             miss=miss_after(lambda s: f"Player 2 played again while your number was {number(s, P1):02d}: play the "
+                                       "Medusa you draw too, and the Luna comes next"),
              wrong=(["your Site ×1", "Play Elf", "your Site ×1"], "play the Medusa you draw"),
              teaches=("medusa", "medusa-chain"), uses=BASICS),
         step("luna", "Luna's own place",
              table(2, "Play Luna", boards=[(["Elf"], ["Aiko"]), (["Medusa"], ["Clown"])],
                    hands=[["Luna", "Sister"], ["Elf"]], pile=["Hacker", "Reaper", "Necromancer"]),
              goal="Play Luna onto your board.",
-             check=mine(lambda s: _top(s, P1, "x1") == "Luna"),
+             check=mine(lambda s: top_card(s, P1, "x1") == "Luna"),
              solution=["your Site ×1"],
              hint="Luna's card text says where she goes.",
              success="Luna may only be played onto your own Site ×1, so on her own she counts 9, never 90.",
@@ -276,7 +276,7 @@ def sister_steps() -> list[Step]:
     shield = table(2, "Play Sister", boards=[(["Luna"], ["Aiko"]), (["Elf"], ["Medusa"])],
                    hands=[["Sister", "Elf"], ["Clown"]], pile=["Fallen Angel", "Hacker", "Reaper", "Necromancer"],
                    pile_face_up=True)
-    after = _after_reply(shield)
+    after = after_replies(shield)
     return [
         step("sister-shield", "Sister protects the site beside her",
              shield,
@@ -291,13 +291,13 @@ def sister_steps() -> list[Step]:
                             "herself; beside the Luna she would have protected it",
              wrong=("your Site ×10", "covered your Luna"),
              teaches=("sister", "swap-protected"), uses=BASICS + ("fallen-angel",),
-             opponent=_prefer("Play Fallen Angel")),
+             opponent=prefer_reply("Play Fallen Angel")),
         step("sister-not-herself", "Sister does not protect herself",
              table(3, "Play Reaper", "your Site ×1", boards=[(["Medusa"], []), (["Luna"], ["Sister"]),
                    (["Elf"], ["Clown"])], hands=[["Reaper", "Elf"], ["Hacker"], ["Necromancer"]],
                    pile=["Hacker", "Reaper", "Necromancer", "Medusa"]),
              goal="End the protection of Player 2's Luna.",
-             check=mine(lambda s: _top(s, P2, "x1") != "Sister"),
+             check=mine(lambda s: top_card(s, P2, "x1") != "Sister"),
              solution=["Take Sister"],
              hint="Sister protects the site beside her, not her own site.",
              success="Sister protects the site beside her, never herself: take her, and the protection ends.",
@@ -309,7 +309,7 @@ def sister_steps() -> list[Step]:
                    hands=[["Aiko", "Clown"], ["Hacker"], ["Necromancer"]],
                    pile=["Hacker", "Reaper", "Necromancer", "Reaper"]),
              goal="End the protection of Player 2's Luna.",
-             check=mine(lambda s: _top(s, P2, "x1") != "Sister"),
+             check=mine(lambda s: top_card(s, P2, "x1") != "Sister"),
              solution=["Player 2's Site ×1"],
              hint="Aiko cannot go onto the protected site, but Sister's own site is not protected.",
              success="Aiko and Dark Aiko may not be placed on a site Sister protects, but on Sister herself: "
@@ -327,8 +327,8 @@ def sister_steps() -> list[Step]:
                   "site of another player.",
              success="When every site you could give Aiko to is protected and you hold nothing else, Aiko may "
                      "go on a protected site so that the turn can go on.",
-             miss=_now(lambda s: f"Player 2 has {number(s, P2):02d}: a 2 on Site ×1 costs them 3, on Site ×10 "
-                                 "it costs 30"),
+             miss=miss_after(lambda s: f"Player 2 has {number(s, P2):02d}: a 2 on Site ×1 costs them 3, on Site ×10 "
+                                       "it costs 30"),
              wrong=("Player 2's Site ×1", "Site ×10"),
              teaches=("aiko-fallback",), uses=("aiko-protected",)),
     ]

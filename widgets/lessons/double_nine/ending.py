@@ -12,17 +12,17 @@ from .play import (
     P2,
     P3,
     TIED,
-    _boards,
-    _hand_gone,
-    _judged,
-    _now,
-    _prefer,
-    _results,
-    _starts_next,
+    boards_of,
     dealt,
     game_over,
+    game_results,
+    hand_gone,
+    judgment,
+    miss_after,
     number,
     number_is,
+    prefer_reply,
+    starts_next_game,
     step,
     table,
     wins,
@@ -45,7 +45,7 @@ def game_end_steps() -> list[Step]:
                   "you another turn.",
              success="The game ends at the end of the turn in which the pile became empty: with the pile "
                      "empty, Medusa gives no extra turn.",
-             miss=lambda s: f"{_judged(s)}: the game ended after your turn (with the pile empty, Medusa gives no "
+             miss=lambda s: f"{judgment(s)}: the game ended after your turn (with the pile empty, Medusa gives no "
                             "extra turn), and the card left in your hand does not count",
              wrong=(["Play Medusa", "your Site ×1"], "no extra turn"),
              teaches=("medusa-empty",), uses=BASICS + LAST_GAME + ("medusa",)),
@@ -58,22 +58,22 @@ def game_end_steps() -> list[Step]:
              hint="You cannot beat 98. What happens on a tie?",
              success="Everyone tied for the highest number wins and takes a victory token; if several players "
                      "reach two tokens at once, they all win the match.",
-             miss=lambda s: f"{_judged(s)}: a tie at 98 would have given you a victory token too",
+             miss=lambda s: f"{judgment(s)}: a tie at 98 would have given you a victory token too",
              wrong=("your Site ×10", "tie"),
              teaches=("tie", "tie-match"), uses=BASICS + LAST_GAME),
         step("next-start-tie", "Who starts after a tie",
              position(3, boards=[(["Luna"], []), (["Aiko"], ["Elf"]), (["Luna"], ["Sister"])],
                       hands=[["Sister", "Elf"], ["Clown"], ["Hacker"]], pile=[], start=P2),
              goal="Player 2 started this game: take a victory token and start the next game yourself.",
-             check=_starts_next,
+             check=starts_next_game,
              solution=["Play Sister", "your Site ×1"],
              hint="With several winners, look for the first winner clockwise from this game's start player, "
                   "Player 2. The player to that winner's left starts.",
              success="With several winners the next game starts left of the first winner found clockwise from "
                      "the last start player: Player 2, then Player 3, a winner, so you start.",
-             miss=lambda s: f"{_judged(s)}: " + (
+             miss=lambda s: f"{judgment(s)}: " + (
                  "you won alone, so Player 2, to your left, starts the next game; a tie with Player 3 at 95 "
-                 "would have let you start" if P1 in _results(s)[-1]["winners"] else
+                 "would have let you start" if P1 in game_results(s)[-1]["winners"] else
                  "Player 3 won alone: you start, but without a victory token"),
              wrong=(["Play Elf", "your Site ×1"], "you won alone"),
              teaches=("next-start-tie",), uses=BASICS + LAST_GAME + ("next-start", "tie"),
@@ -89,15 +89,15 @@ def game_end_steps() -> list[Step]:
              success="Any effect that empties the pile ends the game at the end of that turn: here Player 2 "
                      "draws the last card as Sniper's replacement and never plays it.",
              miss=lambda s: f"Player 2 drew the last card on their turn and removed your Luna with Sol "
-                            f"({_judged(s)})",
+                            f"({judgment(s)})",
              wrong=("Leave the card", "removed your Luna"),
              teaches=("emptied-by-effect",), uses=BASICS + LAST_GAME + ("sniper", "sniper-replace", "sol"),
-             opponent=_prefer("Play Sol")),
+             opponent=prefer_reply("Play Sol")),
         step("sniper-empty", "Sniper on an empty pile",
              table(2, "Play Sniper", "your Site ×1", "Look at Player 2's hand", boards=[(["Luna"], []),
                    (["Elf"], ["Luna"])], hands=[["Sniper", "Elf"], ["Clown"]], pile=[], deck="full"),
              goal="The pile is empty: take Player 2's card out of the game for good.",
-             check=_hand_gone(P2),
+             check=hand_gone(P2),
              solution=["Remove the card"],
              hint="With the pile empty, a card Sniper removes cannot be replaced.",
              success="With the pile empty, the card Sniper removes is not replaced: Player 2 ends the game with "
@@ -116,14 +116,14 @@ def game_end_steps() -> list[Step]:
              hint="Fortune Teller draws a card: if it draws the last one, the pile became empty this turn.",
              success="Fortune Teller drawing the last card ends the game at the end of that turn (a ruling); "
                      "the card put back stays on the pile and nobody draws it.",
-             miss=lambda s: (f"{_judged(s)}: Fortune Teller ended the game, but on Site ×10 it left you behind"
-                             if "Fortune Teller" in _boards(s)[P1]["x10"] + _boards(s)[P1]["x1"] else
-                             f"{_judged(s)}: the game went on, so Player 2 drew the Sol and played the last "
+             miss=lambda s: (f"{judgment(s)}: Fortune Teller ended the game, but on Site ×10 it left you behind"
+                             if "Fortune Teller" in boards_of(s)[P1]["x10"] + boards_of(s)[P1]["x1"] else
+                             f"{judgment(s)}: the game went on, so Player 2 drew the Sol and played the last "
                              "turn; Fortune Teller on Site ×1 would have drawn the last card and ended the game "
                              "with you ahead"),
              wrong=(["Play Elf", "your Site ×1"], "drew the Sol"),
              teaches=("fortune-teller-last",), uses=BASICS + LAST_GAME + ("fortune-teller", "emptied-by-effect"),
-             opponent=_prefer("Play Sol")),
+             opponent=prefer_reply("Play Sol")),
         step("fortune-teller-empty", "Fortune Teller on an empty pile",
              position(2, boards=[(["Luna"], ["Aiko"]), (["Luna"], ["Clown"])], hands=[["Elf", "Fortune Teller"],
                       ["Hacker"]], pile=[], deck="full", results=[TIED]),
@@ -132,7 +132,7 @@ def game_end_steps() -> list[Step]:
              solution=["Play Fortune Teller", "your Site ×1"],
              hint="With nothing left to draw, Fortune Teller is simply a 7.",
              success="With the pile empty Fortune Teller draws nothing and puts nothing back: it is just a 7.",
-             miss=lambda s: f"{_judged(s)}: with the pile empty Fortune Teller drew nothing and is just a 7; on "
+             miss=lambda s: f"{judgment(s)}: with the pile empty Fortune Teller drew nothing and is just a 7; on "
                             "Site ×1 it makes 97",
              wrong=(["Play Fortune Teller", "your Site ×10"], "just a 7"),
              teaches=("fortune-teller-empty",), uses=BASICS + LAST_GAME + ("fortune-teller",)),
@@ -155,7 +155,7 @@ def selection_rules_steps() -> list[Step]:
                   "other team's sum below yours?",
              success="Team Rule: partners sit opposite each other and add their numbers; both players of the "
                      "team with the highest sum win.",
-             miss=lambda s: f"{_judged(s)}: your team had 90, so Player 2's Luna (90 of their team's 120) had "
+             miss=lambda s: f"{judgment(s)}: your team had 90, so Player 2's Luna (90 of their team's 120) had "
                             "to go",
              wrong=("Player 3's Site ×10", "team"),
              teaches=("teams", "teams-tokens"), uses=BASICS + LAST_GAME + ("aiko",)),
@@ -168,8 +168,8 @@ def selection_rules_steps() -> list[Step]:
                   "comes nearest to 32?",
              success="Random Number Rule: at set-up a two-digit target is drawn (10 to 99), and it stays for the "
                      "whole match.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}, {abs(number(s, P1) - 32)} away from 32: "
-                                 "Clown on Site ×10 makes 30"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}, {abs(number(s, P1) - 32)} away from 32: "
+                                       "Clown on Site ×10 makes 30"),
              wrong=(["Play Elf", "your Site ×10"], "away from 32"),
              teaches=("target-draw",), uses=BASICS + ("clown",)),
         step("target", "Random Number Rule",
@@ -180,7 +180,7 @@ def selection_rules_steps() -> list[Step]:
              solution=["your Site ×10"],
              hint="With a target, the number closest to it wins, above or below.",
              success="Random Number Rule: the number closest to the target wins, not the highest.",
-             miss=lambda s: f"{_judged(s)}: 85 is 35 away from 50, Player 2's 58 only 8",
+             miss=lambda s: f"{judgment(s)}: 85 is 35 away from 50, Player 2's 58 only 8",
              wrong=("your Site ×1", "away from 50"),
              teaches=("target",), uses=BASICS + LAST_GAME + ("target-draw",)),
         step("teams-target", "Teams and a target",
@@ -194,7 +194,7 @@ def selection_rules_steps() -> list[Step]:
              hint="Each team's sum is compared with the target. Your team has 113 now; the other team 100.",
              success="With the Team Rule and a target, each team's sum is compared with the target: the sum "
                      "closest to it wins.",
-             miss=lambda s: f"{_judged(s)}: your team's sum was {number(s, P1) + number(s, P3)}, further from "
+             miss=lambda s: f"{judgment(s)}: your team's sum was {number(s, P1) + number(s, P3)}, further from "
                             "90 than the other team's 100",
              wrong=("your Site ×1", "further from 90"),
              teaches=("teams-target",), uses=("teams", "target")),
@@ -206,7 +206,7 @@ def selection_rules_steps() -> list[Step]:
              hint="You hold two 6s: Dark Elf and Fallen Angel. A 6 on Site ×10 makes 60.",
              success="The Expansion Rule's second choice: one basic set 0–9 and one expansion set 0–9, so each "
                      "card is in the game once.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: a 6 on Site ×10 makes 60"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: a 6 on Site ×10 makes 60"),
              wrong=(["Play Fallen Angel", "your Site ×1"], "makes 60"),
              teaches=("deck-mixed",), uses=BASICS + ("fallen-angel", "dark-elf", "deck-expansion")),
         step("deck-full", "All 40 cards",
@@ -217,7 +217,7 @@ def selection_rules_steps() -> list[Step]:
              hint="Look at the removed count: 10 cards plus the usual one. Elf (8) belongs on Site ×10.",
              success="The Expansion Rule's third choice: all 40 cards, 10 of them removed face down at set-up, "
                      "so 30 are played with (the rulebook's text is garbled here; a ruling reconstructs it).",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: Elf (8) on Site ×10 makes 80"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: Elf (8) on Site ×10 makes 80"),
              wrong=(["Play Elf", "your Site ×1"], "makes 80"),
              teaches=("deck-full",), uses=BASICS + ("deck-expansion",)),
         step("competition", "Competition Rule",

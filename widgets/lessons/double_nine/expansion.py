@@ -12,22 +12,22 @@ from .play import (
     P2,
     P3,
     TIED,
-    _boards,
-    _did,
-    _hand,
-    _judged,
-    _now,
-    _prefer,
-    _top,
+    boards_of,
     dealt,
+    decided,
+    hand_of,
+    judgment,
     mine,
+    miss_after,
     number,
     number_is,
     numbers,
+    prefer_reply,
     removed_more,
     state_check,
     step,
     table,
+    top_card,
     wins,
 )
 
@@ -44,7 +44,7 @@ def expansion_low_steps() -> list[Step]:
              hint="Thera is an 8. Its effect only turns the pile over.",
              success="The Expansion Rule's first choice: the 20 expansion cards alone, 0–9 twice, set up and "
                      "dealt like the basic cards.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: Thera (8) on Site ×10 makes 80"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: Thera (8) on Site ×10 makes 80"),
              wrong=(["Play Thera", "your Site ×1"], "makes 80"),
              teaches=("deck-expansion",), uses=BASICS + ("setup-remove", "setup-deal")),
         step("fox", "Nine-tailed Fox takes a number",
@@ -69,7 +69,7 @@ def expansion_low_steps() -> list[Step]:
              hint="Magician may swap your own board too. Which boards can it swap at all?",
              success="Magician swaps the two top cards of one board, yours included, if both its sites have a "
                      "top card.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: your own board swapped would read 91"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: your own board swapped would read 91"),
              wrong=({"kind": "swap", "args": [P2]}, "both sites have a top card"),
              teaches=("magician", "magician-both"), uses=BASICS),
         step("sister-own", "Your own Sister does not stop you",
@@ -81,8 +81,8 @@ def expansion_low_steps() -> list[Step]:
              hint="Your Sister protects your Magician from the other players. Does she stop you?",
              success="Sister only stops effects of other players' cards: your own cards may still swap, take or "
                      "remove what she protects.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: swapping your own board (Magician and "
-                                 "Sister) gives 51; your Sister does not block your own Magician"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: swapping your own board (Magician and "
+                                       "Sister) gives 51; your Sister does not block your own Magician"),
              wrong=("Swap Player 2's two top cards", "your own Magician"),
              teaches=("sister-own",), uses=("sister", "magician")),
         step("shaman", "Shaman borrows an effect",
@@ -96,8 +96,8 @@ def expansion_low_steps() -> list[Step]:
                   "card where Shaman lies.",
              success="Shaman uses the effect of another player's Site ×1 top card as if you had played it onto "
                      "Shaman's site; a [Constant] effect cannot be used.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: Player 2's Reaper, used from Shaman's "
-                                 "Site ×1, puts the card it takes on your Site ×10"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: Player 2's Reaper, used from Shaman's "
+                                       "Site ×1, puts the card it takes on your Site ×10"),
              wrong=({"kind": "possess", "args": [P3]}, "[Constant]"),
              teaches=("shaman", "shaman-constant", "copy-site"), uses=BASICS + ("reaper", "sister")),
         step("sol", "Sol burns a card",
@@ -108,8 +108,8 @@ def expansion_low_steps() -> list[Step]:
              solution=["Player 2's Site ×10"],
              hint="Sol removes a top card from the game; the card beneath it counts again.",
              success="Sol removes any top card from the game, face down; the card beneath it counts again.",
-             miss=_now(lambda s: f"Player 2 has {number(s, P2):02d}: once a top card is gone, the card beneath "
-                                 "it counts"),
+             miss=miss_after(lambda s: f"Player 2 has {number(s, P2):02d}: once a top card is gone, the card beneath "
+                                       "it counts"),
              wrong=("Player 2's Site ×1", "beneath"),
              teaches=("sol",), uses=BASICS),
         step("sol-own", "Sol on your own card",
@@ -121,8 +121,8 @@ def expansion_low_steps() -> list[Step]:
              solution=["Remove Aiko"],
              hint="Sol may remove any top card, your own too. What lies beneath your Aiko?",
              success="Sol may remove your own top card too: the card beneath it counts again.",
-             miss=_now(lambda s: f"you have {number(s, P1):02d} and Player 2 {number(s, P2):02d}: removing your "
-                                 "own Aiko would show the Luna beneath it"),
+             miss=miss_after(lambda s: f"you have {number(s, P1):02d} and Player 2 {number(s, P2):02d}: removing your "
+                                       "own Aiko would show the Luna beneath it"),
              wrong=("Remove Medusa", "your own"),
              teaches=("sol-own",), uses=("sol",)),
         step("sniper-remove", "Sniper looks at a hand",
@@ -149,9 +149,9 @@ def expansion_low_steps() -> list[Step]:
              success="Sniper's player may leave the card where it is: a removed card is replaced from the pile, "
                      "which changes who draws which card, and who plays the last turn.",
              miss=lambda s: ("removing Sister made Player 2 draw the Elf at once, so Player 2 drew the last "
-                             f"card, the Luna, and played the last turn ({_judged(s)})"
-                             if _did(s, "decide", "remove") else
-                             f"{_judged(s)}: the Luna you drew belongs on your Site ×1"),
+                             f"card, the Luna, and played the last turn ({judgment(s)})"
+                             if decided(s, "decide", "remove") else
+                             f"{judgment(s)}: the Luna you drew belongs on your Site ×1"),
              wrong=("Remove the card", "drew the last card"),
              teaches=("sniper-keep", "sniper-replace"), uses=BASICS + LAST_GAME + ("sniper", "luna"),
              turns=3),
@@ -172,7 +172,7 @@ def expansion_high_steps() -> list[Step]:
              hint="Like Aiko, Dark Aiko goes on another player's site and counts for them.",
              success="Dark Aiko is placed on another player's site like Aiko; while she is a top card there, "
                      "that player must play every card they draw.",
-             miss=_now(lambda s: f"Player 2 has {number(s, P2):02d}: a 5 on Site ×1 costs them little"),
+             miss=miss_after(lambda s: f"Player 2 has {number(s, P2):02d}: a 5 on Site ×1 costs them little"),
              wrong=("Player 2's Site ×1", "Site ×1"),
              teaches=("dark-aiko",), uses=BASICS + ("aiko",)),
         step("dark-aiko-forced", "Cursed: play the card you drew",
@@ -185,8 +185,8 @@ def expansion_high_steps() -> list[Step]:
                   "still up to you.",
              success="While a Dark Aiko is a top card on your board, you must play the card you drew, if it "
                      "can be played; covering her lifts the curse.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: with Reaper on Site ×1, the Luna it "
-                                 "takes covers the Dark Aiko on Site ×10"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: with Reaper on Site ×1, the Luna it "
+                                       "takes covers the Dark Aiko on Site ×10"),
              wrong=({"kind": "card", "args": ["Elf"]}, "you must play the card you drew"),
              teaches=("dark-aiko-curse", "dark-aiko-drawn"), uses=("dark-aiko", "reaper")),
         step("dark-aiko-cannot", "When the drawn card cannot be played",
@@ -198,7 +198,7 @@ def expansion_high_steps() -> list[Step]:
              hint="You drew Aiko, but can Aiko be placed anywhere? Then the curse lets you play the other card.",
              success="The curse forces the drawn card only if it can be played; an Aiko with nowhere to go "
                      "leaves you free to play your other card.",
-             miss=_now(lambda s: f"your number is {number(s, P1):02d}: Elf on Site ×10 covers the Dark Aiko"),
+             miss=miss_after(lambda s: f"your number is {number(s, P1):02d}: Elf on Site ×10 covers the Dark Aiko"),
              wrong=({"kind": "card", "args": ["Aiko"]}, "Sister protects every such site"),
              teaches=("dark-aiko-cannot",), uses=("dark-aiko-curse", "aiko-protected")),
         step("dark-elf", "Dark Elf gives a card away",
@@ -209,8 +209,8 @@ def expansion_high_steps() -> list[Step]:
              solution=["Player 2's Site ×10"],
              hint="Dark Elf gives away the card beside it, your Reaper (0), onto the site of your choice.",
              success="Dark Elf gives the card beside it to another player, onto the site you choose.",
-             miss=_now(lambda s: f"Player 2 has {number(s, P2):02d}: a 0 on their Site ×1 still leaves their "
-                                 "Luna on Site ×10"),
+             miss=miss_after(lambda s: f"Player 2 has {number(s, P2):02d}: a 0 on their Site ×1 still leaves their "
+                                       "Luna on Site ×10"),
              wrong=("Player 2's Site ×1", "Site ×1"),
              teaches=("dark-elf",), uses=BASICS),
         step("fortune-teller", "Fortune Teller puts a card back",
@@ -218,7 +218,7 @@ def expansion_high_steps() -> list[Step]:
                    hands=[["Fortune Teller", "Elf"], ["Hacker"]], pile=["Aiko", "Necromancer", "Reaper"],
                    deck="full"),
              goal="Put back the card that cannot hurt you: Player 2 draws it next.",
-             check=mine(lambda s: s.view(None)["phase"] != "return" and "Aiko" in _hand(s, P1)),
+             check=mine(lambda s: s.view(None)["phase"] != "return" and "Aiko" in hand_of(s, P1)),
              solution=["Put Elf back"],
              hint="Aiko is placed on another player's board. Whose board would it be if Player 2 got it?",
              success="Fortune Teller: draw a card, then put one of your two hand cards back on top of the pile, "
@@ -226,13 +226,13 @@ def expansion_high_steps() -> list[Step]:
              miss="Player 2 drew the Aiko you put back and placed it on your board",
              wrong=("Put Aiko back", "drew the Aiko"),
              teaches=("fortune-teller",), uses=BASICS + ("aiko",),
-             opponent=_prefer("Play Aiko")),
+             opponent=prefer_reply("Play Aiko")),
         step("thera", "Thera turns the pile over",
              position(2, boards=[(["Luna"], ["Clown"]), (["Elf"], ["Clown"])], hands=[["Thera", "Sister"],
                       ["Hacker"]], pile=["Luna", "Reaper", "Aiko", "Necromancer"], pile_face_up=True, deck="full"),
              goal="Keep the Luna on top of the pile away from Player 2.",
              check=state_check(lambda s: s.to_move == P2 and s.view(None)["phase"] == "card"
-                               and "Luna" not in _hand(s, P2)),
+                               and "Luna" not in hand_of(s, P2)),
              solution=["Play Thera", "your Site ×1"],
              hint="Player 2 draws the top card of the pile. Thera turns the whole pile over.",
              success="Thera reverses the pile: the bottom card comes on top. A face-down pile turns face up for "
@@ -249,9 +249,9 @@ def expansion_high_steps() -> list[Step]:
              hint="Archangel brings a card from beneath it to the top and uses that card's effect.",
              success="Archangel brings a card from beneath it to the top of its site and uses that card's "
                      "effect; a placement rule (Luna) or a [Constant] card has none to use.",
-             miss=_now(lambda s: f"you have {number(s, P1):02d} and Player 2 {number(s, P2):02d}: " + (
+             miss=miss_after(lambda s: f"you have {number(s, P1):02d} and Player 2 {number(s, P2):02d}: " + (
                  "Luna's only rule is where she may be played, so bringing her up used no effect"
-                 if _top(s, P1, "x10") == "Luna" else "Sol, brought up, removes one top card: remove the one "
+                 if top_card(s, P1, "x10") == "Luna" else "Sol, brought up, removes one top card: remove the one "
                  "that costs Player 2 most")),
              wrong=("Bring Luna", "no effect"),
              teaches=("archangel", "archangel-no-effect"), uses=BASICS + ("sol", "luna", "beneath-visible")),
@@ -262,7 +262,7 @@ def expansion_high_steps() -> list[Step]:
 
 
 def copies_steps() -> list[Step]:
-    remove_luna = mine(lambda s: "Luna" not in _boards(s)[P2]["x10"])
+    remove_luna = mine(lambda s: "Luna" not in boards_of(s)[P2]["x10"])
     return [
         step("hacker-constant", "Hacker and a [Constant] card",
              table(2, "Play Hacker", boards=[(["Nine-tailed Fox"], ["Sol"]), (["Luna"], ["Elf"])],
@@ -273,9 +273,9 @@ def copies_steps() -> list[Step]:
              hint="Hacker copies the card beside it, but a [Constant] effect cannot be used.",
              success="Hacker cannot use a [Constant] effect (Sister, Nine-tailed Fox): beside one it only "
                      "counts as a 1.",
-             miss=_now(lambda s: "beside Hacker lay the Nine-tailed Fox, whose effect is [Constant], so nothing "
-                                 "happened" if _top(s, P1, "x1") == "Hacker" else
-                                 "the copied Sol removed another card, and the Luna is still there"),
+             miss=miss_after(lambda s: "beside Hacker lay the Nine-tailed Fox, whose effect is [Constant], so nothing "
+                                       "happened" if top_card(s, P1, "x1") == "Hacker" else
+                                       "the copied Sol removed another card, and the Luna is still there"),
              wrong=("your Site ×1", "[Constant]"),
              teaches=("hacker-constant",), uses=("hacker", "fox", "sol")),
         step("hacker-no-chain", "No copy of a copy",
@@ -287,9 +287,9 @@ def copies_steps() -> list[Step]:
              hint="Beside which card does Hacker copy something? A Shaman beside it is a copier itself.",
              success="Hacker does nothing beside another Hacker or a Shaman: no chains of copies. Beside the "
                      "Sol it used Sol's effect.",
-             miss=_now(lambda s: "beside Hacker lay the Shaman, a copier itself: no chains of copies, so nothing "
-                                 "happened" if _top(s, P1, "x1") == "Hacker" else
-                                 "the copied Sol removed another card, and the Luna is still there"),
+             miss=miss_after(lambda s: "beside Hacker lay the Shaman, a copier itself: no chains of copies, so nothing "
+                                       "happened" if top_card(s, P1, "x1") == "Hacker" else
+                                       "the copied Sol removed another card, and the Luna is still there"),
              wrong=("your Site ×1", "no chains of copies"),
              teaches=("hacker-no-chain",), uses=("hacker", "shaman", "sol")),
         step("hacker-archangel", "Hacker copies an Archangel",
@@ -301,8 +301,8 @@ def copies_steps() -> list[Step]:
              hint="Hacker on Site ×1 copies the Archangel beside it: it brings up a card from beneath Hacker.",
              success="Hacker may copy an Archangel: the copied Archangel brings up a card from beneath the "
                      "Hacker, in Hacker's own site, and uses its effect.",
-             miss=_now(lambda s: "the Luna is still there: Hacker on Site ×1 copies the Archangel, which can "
-                                 "bring up the Sol beneath Hacker"),
+             miss=miss_after(lambda s: "the Luna is still there: Hacker on Site ×1 copies the Archangel, which can "
+                                       "bring up the Sol beneath Hacker"),
              wrong=(["your Site ×1", "Bring Elf"], "bring up the Sol"),
              teaches=("hacker-archangel",), uses=("hacker", "archangel", "copy-site", "sol", "elf")),
         step("archangel-hacker", "Archangel brings up a Hacker",
@@ -313,9 +313,9 @@ def copies_steps() -> list[Step]:
              solution=["Bring Hacker", "Player 2's Site ×10"],
              hint="A Hacker brought to the top uses the effect of the card beside it.",
              success="A Hacker brought up by Archangel copies the card beside it, as if just played.",
-             miss=_now(lambda s: f"you have {number(s, P1):02d} and Player 2 {number(s, P2):02d}: " + (
+             miss=miss_after(lambda s: f"you have {number(s, P1):02d} and Player 2 {number(s, P2):02d}: " + (
                  "Elf does nothing, but a Hacker brought up copies the Sol beside it"
-                 if _top(s, P1, "x10") == "Elf" else "the copied Sol removes one top card: remove the one that "
+                 if top_card(s, P1, "x10") == "Elf" else "the copied Sol removes one top card: remove the one that "
                  "costs Player 2 most")),
              wrong=("Bring Elf", "Sol beside it"),
              teaches=("archangel-hacker",), uses=("archangel", "hacker", "sol")),
@@ -324,7 +324,7 @@ def copies_steps() -> list[Step]:
                    (["Elf"], ["Medusa"])], hands=[["Shaman", "Clown"], ["Aiko"], ["Aiko"]],
                    pile=["Luna", "Reaper", "Necromancer", "Clown"], pile_face_up=True, deck="full"),
              goal="Draw the Luna on top of the pile before Player 2 can.",
-             check=mine(lambda s: "Luna" in _hand(s, P1)),
+             check=mine(lambda s: "Luna" in hand_of(s, P1)),
              solution=["Player 3's Site ×1"],
              hint="Shaman may choose a Hacker, but a copier used through a copier does nothing. Which card "
                   "gives you another turn?",
@@ -344,9 +344,9 @@ def copies_steps() -> list[Step]:
              hint="An Archangel brought up through another Archangel uses no effect: no chains of copies.",
              success="A copy of a copy does nothing: an Archangel, Hacker or Shaman brought up through another "
                      "copy uses no effect, but an ordinary card (Sol) does.",
-             miss=_now(lambda s: "an Archangel brought up through another Archangel uses no effect (no chains "
-                                 "of copies)" if "no chains" in str(s.history[-1][1]) else
-                                 "Sol removed another card, and the Luna is still there"),
+             miss=miss_after(lambda s: "an Archangel brought up through another Archangel uses no effect (no chains "
+                                       "of copies)" if "no chains" in str(s.history[-1][1]) else
+                                       "Sol removed another card, and the Luna is still there"),
              wrong=("Bring Archangel", "no chains"),
              teaches=("loop-guard",), uses=("archangel", "sol", "hacker-no-chain")),
     ]

@@ -27,7 +27,7 @@ TIED = [50, 50]  # a tied first game: each player holds a victory token, so the 
 
 def _lead(state, seat: int) -> int:
     """How far ``seat``'s number is ahead of the best other number (negative: behind)."""
-    numbers = [b["number"] for b in _boards(state)]
+    numbers = [b["number"] for b in boards_of(state)]
     return numbers[seat] - max(x for p, x in enumerate(numbers) if p != seat)
 
 
@@ -44,7 +44,7 @@ def reply(state: ninekit.State):
     return max(legal, key=lambda m: (_lead(state.play(m), seat), -legal.index(m)))
 
 
-def _prefer(*items):
+def prefer_reply(*items):
     """A reply that takes the first of ``items`` that is a legal decision now, else :func:`reply`."""
 
     def choose(state):
@@ -61,32 +61,36 @@ def _prefer(*items):
 # --- reading a state (public facts only, except the few hand checks, which name the seat) ---------
 
 
-def _boards(state):
+def boards_of(state):
+    """Every player's board (its number and its sites' stacks), public facts."""
     return state.view(None)["boards"]
 
 
 def number(state, seat: int) -> int:
     """The number of ``seat``'s board now."""
-    return _boards(state)[seat]["number"]
+    return boards_of(state)[seat]["number"]
 
 
-def _top(state, seat: int, site: str):
-    stack = _boards(state)[seat][site]
+def top_card(state, seat: int, site: str):
+    """The card on top of ``seat``'s ``site`` stack, or None."""
+    stack = boards_of(state)[seat][site]
     return stack[-1] if stack else None
 
 
-def _hand(state, seat: int) -> list:
+def hand_of(state, seat: int) -> list:
+    """The cards in ``seat``'s hand (as ``seat`` sees them)."""
     return state.view(seat)["hand"]
 
 
-def _results(state) -> list:
+def game_results(state) -> list:
+    """The results of the match's finished games, oldest first."""
     return state.view(None)["results"]
 
 
 def _same_game(start):
     """A guard for checks on numbers: the game of ``start`` is still being played (no new deal yet)."""
-    games = len(_results(start))
-    return lambda state: len(_results(state)) == games
+    games = len(game_results(start))
+    return lambda state: len(game_results(state)) == games
 
 
 def _last_mine(state, seat: int = P1):
@@ -105,7 +109,7 @@ def _mine(check, seat: int = P1):
 def _numbers_check(start, test):
     """Check ``test(numbers)`` on the boards right after each of your decisions, while the step's game lasts."""
     same = _same_game(start)
-    return _mine(lambda state: same(state) and test([b["number"] for b in _boards(state)]))
+    return _mine(lambda state: same(state) and test([b["number"] for b in boards_of(state)]))
 
 
 def _removed_more(start):
@@ -116,18 +120,18 @@ def _removed_more(start):
 
 def _won(start, *seats):
     """The game of ``start`` is over and ``seats`` are among its winners."""
-    games = len(_results(start))
+    games = len(game_results(start))
 
     def check(state):
-        results = _results(state)
+        results = game_results(state)
         return len(results) > games and all(s in results[games]["winners"] for s in seats)
 
     return check
 
 
-def _judged(state) -> str:
+def judgment(state) -> str:
     """'the numbers were 92 and 97; Player 2 won' for the last finished game."""
-    results = _results(state)
+    results = game_results(state)
     if not results:
         return "the game is not over"
     last = results[-1]
@@ -137,7 +141,7 @@ def _judged(state) -> str:
     return f"the numbers were {numbers}; {winners} won"
 
 
-def _after_reply(start, seat: int = P1):
+def after_replies(start, seat: int = P1):
     """The other players have played since ``start`` (a state where ``seat`` is to choose a card again)."""
     made = len(start.history)
 
@@ -148,12 +152,12 @@ def _after_reply(start, seat: int = P1):
     return test
 
 
-def _did(state, kind: str, *args, seat: int = P1) -> bool:
+def decided(state, kind: str, *args, seat: int = P1) -> bool:
     """``seat`` made the decision ``kind`` with ``args`` on the way to ``state`` (for feedback only)."""
     return any(s == seat and m.kind == kind and tuple(m.args) == args for s, m in state.history)
 
 
-def _now(text):
+def miss_after(text):
     """A ``miss`` that reads the state right after the learner's last decision (before the replies)."""
     return lambda state: text(_last_mine(state))
 
@@ -203,14 +207,14 @@ def wins_match() -> Check:
 
 def next_turn() -> Check:
     """Your turn is over, the others have played, and you choose a card again."""
-    return _after_reply
+    return after_replies
 
 
 def wins_with(card: str) -> Check:
     """Player 1 won the step's game with ``card`` on top of their Site ×1."""
     def make(start):
         won = _won(start, P1)
-        return lambda s: won(s) and _results(s)[-1]["boards"][P1]["x1"][-1:] == [card]
+        return lambda s: won(s) and game_results(s)[-1]["boards"][P1]["x1"][-1:] == [card]
     return make
 
 
@@ -226,46 +230,46 @@ def state_check(test: Callable[[ninekit.State], bool]) -> Check:
 
 def game_over() -> Check:
     """The step's game is over (for ``until``: judge the attempt then, even if the learner starts the next)."""
-    return lambda start: lambda s: len(_results(s)) > len(_results(start))
+    return lambda start: lambda s: len(game_results(s)) > len(game_results(start))
 
 
 def lost_game() -> Check:
     """The step's game is over and Player 1 is not among its winners (for ``until``)."""
     def make(start):
-        games = len(_results(start))
-        return lambda s: len(_results(s)) > games and P1 not in _results(s)[games]["winners"]
+        games = len(game_results(start))
+        return lambda s: len(game_results(s)) > games and P1 not in game_results(s)[games]["winners"]
     return make
 
 
-def _next_game_played(start) -> Callable[[ninekit.State], bool]:
+def played_into_next_game(start) -> Callable[[ninekit.State], bool]:
     """You won the step's game and have played your first card of the next one."""
-    games, made = len(_results(start)), len(start.history)
+    games, made = len(game_results(start)), len(start.history)
 
     def check(state):
-        results = _results(state)
+        results = game_results(state)
         played = sum(1 for seat, move in state.history[made:] if seat == P1 and move.kind == "site")
         return len(results) > games and P1 in results[games]["winners"] and played >= 2
 
     return _mine(check)
 
 
-def _starts_next(start) -> Callable[[ninekit.State], bool]:
+def starts_next_game(start) -> Callable[[ninekit.State], bool]:
     """You took a victory token in the step's game and start the next one."""
-    games = len(_results(start))
+    games = len(game_results(start))
 
     def check(state):
-        results = _results(state)
+        results = game_results(state)
         return (len(results) > games and P1 in results[games]["winners"]
                 and state.view(None)["start_player"] == P1 and not state.is_over)
 
     return check
 
 
-def _hand_gone(seat: int) -> Check:
+def hand_gone(seat: int) -> Check:
     """The step's game is over and ``seat`` ended it with no card in hand."""
     def make(start):
-        games = len(_results(start))
-        return lambda s: len(_results(s)) > games and not _results(s)[games]["hands"][seat]
+        games = len(game_results(start))
+        return lambda s: len(game_results(s)) > games and not game_results(s)[games]["hands"][seat]
     return make
 
 

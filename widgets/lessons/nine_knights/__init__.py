@@ -3,14 +3,14 @@
 Lessons are data here.  ``rules.py`` lists the game's atomic rules (:data:`RULES`: where each comes from:
 the rulebook, the project's rulings, or a house rule of this app); ``chapters.py`` lists each chapter's
 :class:`widgets.lessons.Step` records (title, start, goal, solution, the rules it teaches and the rules it
-uses), built by small helpers of ``play.py``, one per recurring kind of step (``_win_fight``, ``_reach``,
-``_win_game``); :data:`CHAPTERS` orders them and ``tutorial()`` feeds them to
+uses), built by small helpers of ``play.py``, one per recurring kind of step (``win_fight_step``, ``reach_step``,
+``win_game_step``); :data:`CHAPTERS` orders them and ``tutorial()`` feeds them to
 :class:`widgets.lesson.Tutorial`.  ``notebooks/tutorials/nine_knights.ipynb``
 shows one step per cell under the chapters' headings, and ``docs/nine_knights.md`` has the rules-to-steps
 table written from this data (``python -m widgets.lessons nine_knights``).
 
 Every position is built explicitly with the rules engine (``position(...)`` for the movement phase,
-:func:`_set_up` for the Duty Tokens and the Placement Phase, South always drawn to start), so no step
+:func:`set_up_game` for the Duty Tokens and the Placement Phase, South always drawn to start), so no step
 depends on how a new game is dealt; the checks read the outcome, never the exact clicks, so any legal way
 to the goal counts.  North replies with :func:`reply`, a fixed, readable policy (win at once if it can,
 else win a fight, else step away from South's Knights), so every step plays the same way each time.

@@ -1,8 +1,8 @@
 """What the Nine Knights lesson steps are made of: North's replies (:func:`reply`), the positions
-(``position(...)`` for the movement phase, :func:`_set_up` for the set-up), the checks and the kinds of steps
-(:func:`_win_fight`, :func:`_beat`, :func:`_reach`, :func:`_win_game`), and the puzzles.
+(``position(...)`` for the movement phase, :func:`set_up_game` for the set-up), the checks and the kinds of steps
+(:func:`win_fight_step`, :func:`beat_step`, :func:`reach_step`, :func:`win_game_step`), and the puzzles.
 
-    >>> _on(played(position({"c3": "S3", "h8": "N6"}), "c3", "d4"), "S3")
+    >>> square_of(played(position({"c3": "S3", "h8": "N6"}), "c3", "d4"), "S3")
     'd4'
 """
 
@@ -28,7 +28,12 @@ def _row(square: str) -> int:
     return int(square[1:])
 
 
-def _distance(a: str, b: str) -> int:
+def square_distance(a: str, b: str) -> int:
+    """How many King steps apart two squares are (the larger of the column and row differences).
+
+    >>> square_distance("c3", "e4")
+    2
+    """
     return max(abs(ord(a[0]) - ord(b[0])), abs(_row(a) - _row(b)))
 
 
@@ -47,7 +52,7 @@ def _score(state: ninekit.State, frm: str, to: str) -> float:
         won = fight(DUTY[knight], DUTY[other], attacker_hidden=a_hidden, defender_hidden=d_hidden) == "attacker"
         return 50 if won else -50
     enemies = [SQUARES[i] for i, k in enumerate(pos.board) if k is not None and owner(pos, k) != seat]
-    return min((_distance(to, e) for e in enemies), default=0)
+    return min((square_distance(to, e) for e in enemies), default=0)
 
 
 def reply(state: ninekit.State):
@@ -72,17 +77,23 @@ def reply(state: ninekit.State):
 
 
 
-def _to(square: str) -> dict:
+def to_square(square: str) -> dict:
+    """The decision that moves the selected Knight to ``square``.
+
+    >>> to_square("d4")
+    {'kind': 'to', 'args': ['d4']}
+    """
     return {"kind": "to", "args": [square]}
 
 
-def _on(state: ninekit.State, knight: str):
+def square_of(state: ninekit.State, knight: str):
     """The square ``knight`` stands on, or None."""
     board = state.position.board
     return SQUARES[board.index(knight)] if knight in board else None
 
 
-def _fell(state: ninekit.State, *knights: str) -> bool:
+def has_fallen(state: ninekit.State, *knights: str) -> bool:
+    """Any of ``knights`` has been beaten (is among the fallen Knights) in ``state``."""
     return any(k in state.position.fallen for k in knights)
 
 
@@ -90,7 +101,7 @@ def _won(seat: int):
     return lambda state: state.outcome is not None and state.outcome.winners == (seat,)
 
 
-def _set_up(phase: str = "duty") -> ninekit.State:
+def set_up_game(phase: str = "duty") -> ninekit.State:
     """A game at the start of set-up (``"duty"``) or of the Placement Phase (``"placement"``, both players'
     Duty Tokens given as Archer, Warrior, Ranger in every group), built explicitly: the deal is
     :data:`DEALT_GOALS` and :data:`DEALT_HIDDEN`, and South is the first player, marked as drawn at random (as
@@ -109,13 +120,14 @@ def _set_up(phase: str = "duty") -> ninekit.State:
     return ninekit.make("nine_knights").state_at(pos)
 
 
-def _orders_text(state: ninekit.State, seat: int, letter: str) -> str:
+def orders_text(state: ninekit.State, seat: int, letter: str) -> str:
+    """The Knight numbers whose Duty Token ``seat`` gave as ``letter`` (A, W or R): '1, 5, 7' or 'none yet'."""
     orders = state.position.orders[seat]
     numbers = [g * 3 + o.index(letter) + 1 for g, o in enumerate(orders) if o is not None]
     return ", ".join(map(str, numbers)) or "none yet"
 
 
-def _lost_on_e3(**extra) -> ninekit.State:
+def lost_fight_on_e3(**extra) -> ninekit.State:
     """North's 7 has just beaten South's 5 on e3; South is to summon from its Waiting Area (if any)."""
     knights = {"e3": "S5", "b4": "S2", "e4": "N7", "a9": "N1", **extra.pop("knights", {})}
     waiting = extra.pop("waiting", [["S3", "S6", "S8"], []])
@@ -127,56 +139,65 @@ def _lost_on_e3(**extra) -> ninekit.State:
 # --- the kinds of steps ----------------------------------------------------------------------------
 
 
-def _win_fight(mine: str, targets: Sequence[str], lost: str, **step) -> Step:
+def win_fight_step(mine: str, targets: Sequence[str], lost: str, **step) -> Step:
     """A step won by beating one of ``targets`` with ``mine`` (kept alive); ``lost``: why ``mine`` fell."""
     targets = tuple(targets)
-    return Step(check=lambda s: not _fell(s, mine) and _fell(s, *targets),
-                miss=lambda s: lost if _fell(s, mine) else "you did not win a fight", **step)
+    return Step(check=lambda s: not has_fallen(s, mine) and has_fallen(s, *targets),
+                miss=lambda s: lost if has_fallen(s, mine) else "you did not win a fight", **step)
 
 
-def _beat(knight: str, mine: str = "", lost: str = "", **step) -> Step:
+def beat_step(knight: str, mine: str = "", lost: str = "", **step) -> Step:
     """A step won once ``knight`` (an enemy) is beaten; ``lost``: why, if the learner's ``mine`` fell."""
     still = f"North's {DUTY[knight]} is still on the board"
-    return Step(check=lambda s: _fell(s, knight), miss=lambda s: lost if mine and _fell(s, mine) else still,
+    return Step(check=lambda s: has_fallen(s, knight), miss=lambda s: lost if mine and has_fallen(s, mine) else still,
                 **step)
 
 
-def _reach(knight: str, squares: Sequence[str], miss: Callable[[str | None], str], **step) -> Step:
+def reach_step(knight: str, squares: Sequence[str], miss: Callable[[str | None], str], **step) -> Step:
     """A step won once ``knight`` stands on one of ``squares``; ``miss(where it stands)`` says why not."""
     squares = tuple(squares)
-    return Step(check=lambda s: _on(s, knight) in squares, miss=lambda s: miss(_on(s, knight)), **step)
+    return Step(check=lambda s: square_of(s, knight) in squares, miss=lambda s: miss(square_of(s, knight)), **step)
 
 
-def _win_game(miss: Callable[[ninekit.State], str] | str, **step) -> Step:
+def win_game_step(miss: Callable[[ninekit.State], str] | str, **step) -> Step:
     """A step won when South wins the game."""
     return Step(check=_won(SOUTH), miss=miss, **step)
 
 
-def _north_won_or(text: str) -> Callable[[ninekit.State], str]:
+def north_won_or(text: str) -> Callable[[ninekit.State], str]:
+    """A ``miss``: "North's ``text``" if North won the game, else "you did not win"."""
     return lambda s: f"North's {text}" if s.outcome and s.outcome.winners == (NORTH,) else "you did not win"
 
 
-def _select_north(square: str) -> tuple:
+def select_north(square: str) -> tuple:
+    """A ``wrong`` attempt: selecting North's Knight on ``square``, refused with words that say so.
+
+    >>> select_north("d6")
+    ({'kind': 'select', 'args': ['d6']}, "is North's")
+    """
     return {"kind": "select", "args": [square]}, "is North's"
 
 
 # --- the puzzles (exactly one move wins at once; tests/test_teach.py brute-forces them) -------------
 
 
-def _puzzle_race() -> ninekit.State:
+def goal_race_puzzle() -> ninekit.State:
+    """Step ``goal-race``: North's 7 wins next turn on your Goal Token 7; one move wins first."""
     return position({"c9": "S3", "f9": "S5", "i9": "S8", "d7": "S6", "g2": "N7", "c6": "N4", "f7": "N9",
                      "a8": "N2"}, goals=[range(1, 10), [5, 7, 1, 9, 2, 4, 6, 3, 8]], revealed=["N7"])
 
 
-def _puzzle_last_knight() -> ninekit.State:
+def last_knight_puzzle() -> ninekit.State:
+    """Step ``win-no-knights``: North's last Knight is a revealed 7; one attack wins the game."""
     return position({"c5": "S8", "e7": "S7", "d5": "S5", "g6": "S9", "d6": "N7"}, revealed=["N7"])
 
 
-def _puzzle_reveal() -> ninekit.State:
+def reveal_puzzle() -> ninekit.State:
+    """Step ``reveal-attack``: North's last Knight, an 8, wins next turn; your Hidden Token 2 beats it."""
     return position({"g3": "S9", "h3": "S2", "f2": "S3", "c5": "S7", "e4": "S6", "g2": "N8"},
                     hidden=(2, 4), revealed=["N8"])
 
 
 def puzzles() -> dict[str, ninekit.State]:
     """The three steps that are puzzles (exactly one move wins at once), by step key: for the tests."""
-    return {"goal-race": _puzzle_race(), "win-no-knights": _puzzle_last_knight(), "reveal-attack": _puzzle_reveal()}
+    return {"goal-race": goal_race_puzzle(), "win-no-knights": last_knight_puzzle(), "reveal-attack": reveal_puzzle()}
