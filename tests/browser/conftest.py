@@ -14,10 +14,13 @@ and reading and clicking the apps, is in appdriver.py (shared with benchmarks/ru
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -33,7 +36,20 @@ from appdriver import (
     watch_errors,
 )
 
+from ninekit.count_of_nine import best
+
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+# Count of Nine's after-game search takes one of the machine's analyst slots (``best.ANALYSTS`` lock files in
+# ``best.ANALYST_SLOTS``, machine-wide, so a class's kernels cannot take every CPU).  In a test run the two
+# workers (every worker loads this file: each collects the whole suite), and any other ninekit on the machine,
+# would wait on each other's searches: a widget test that takes half a second alone waited 80 s for the search of
+# a browser game on the other worker.  So each test process, and the kernels its Voila servers start (they
+# inherit the environment), gets slots of its own; the bound itself is tested in tests/test_analyst_bounds.py.
+if "NINEKIT_ANALYST_SLOTS" not in os.environ:
+    best.ANALYST_SLOTS = os.environ["NINEKIT_ANALYST_SLOTS"] = str(
+        Path(tempfile.gettempdir()) / f"ninekit-analysts-test-{os.getpid()}")
+    atexit.register(shutil.rmtree, best.ANALYST_SLOTS, ignore_errors=True)
 # Test-only overrides of voila.json for the session's server: one preheated kernel per notebook, refilled at
 # once (voila.json waits 10 s, after a class's rush), so the suite does not first start a class's pool; and no
 # per-client bound, as every page of the suite comes from one address and a page closed without a word keeps
