@@ -21,6 +21,7 @@ from appdriver import (
     MESSAGE,
     OUTCOME,
     STATUS,
+    load_save,
     message,
     nine_knights_first_attack,
     open_game,
@@ -146,16 +147,10 @@ def test_illegal_click_shows_why_and_changes_nothing(open_app, artifacts_dir):
 
 def test_load_a_save_then_fight_to_the_end(open_app, artifacts_dir, tmp_path):
     """Load/upload in the browser, then a game with fights (and summons) played by clicks to the end."""
-    save = tmp_path / "nine_knights.json"
     text, square, target = nine_knights_first_attack(quiet_limit=30)
-    save.write_text(text)
     page = open_game(open_app, APP)
     _set_seats(page)
-    before = signature(page)
-    with page.expect_file_chooser() as chooser:  # the Load button opens the browser's file dialog
-        page.locator(".ninekit-app .ninekit-toolbar").get_by_role("button", name="Load").click()
-    chooser.value.set_files(str(save))
-    assert settle(page, before) == "changed", "uploading a save changed nothing"
+    load_save(page, text, tmp_path / "nine_knights.json")  # the Load button and the browser's file dialog
     page.locator(STATUS).filter(has_text="South: choose a Knight to move").wait_for(timeout=15_000)
     assert not message(page) or "Loaded" in message(page), message(page)
     for data_id in (square, target):  # South attacks at once (the computer's North may well avoid fights)
