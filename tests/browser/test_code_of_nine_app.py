@@ -31,6 +31,8 @@ from appdriver import (
     visible,
 )
 
+from ninekit.code_of_nine.data import LOCATIONS
+
 pytestmark = pytest.mark.browser
 
 APP = "apps/code_of_nine.ipynb"
@@ -138,6 +140,20 @@ def test_four_player_hot_seat_game_to_the_end(open_app, artifacts_dir, tmp_path)
     print(f"hot seat: {clicks} clicks")
 
 
+def _read_by_pointing(page) -> None:
+    """A location's cost and effect are read by pointing at it (the line under the board), not only as a tooltip."""
+    fortune = next(loc for loc in LOCATIONS if loc.key == "fortune")
+    page.locator(".ninekit-app .ninekit-board [data-id='loc:fortune']:visible").first.hover()
+    caption = page.locator(".ninekit-app .nk-pointed")
+    assert caption.count() == 1, "no line under the board that reads what is pointed at"
+    expect_text = fortune.effect[:40]
+    for _ in range(20):
+        if expect_text in caption.inner_text():
+            break
+        page.wait_for_timeout(100)
+    assert fortune.name in caption.inner_text() and expect_text in caption.inner_text(), caption.inner_text()
+
+
 def test_three_player_expert_game_against_the_computer_dark_and_phone(open_app, artifacts_dir):
     """Requirement: a 3-player expert game (the ghost holds two Memories) with two computer seats is played to the end
     by clicks, in the dark theme; the picture fits a 390 px phone screen."""
@@ -153,6 +169,7 @@ def test_three_player_expert_game_against_the_computer_dark_and_phone(open_app, 
         nonlocal phone_done
         _ready(page)
         if not phone_done and "place an Action pawn" in now:
+            _read_by_pointing(page)
             page.wait_for_timeout(100)
             page.screenshot(path=str(artifacts_dir / "code_of_nine_dark.png"))
             phone = phone_screen(page, artifacts_dir / "code_of_nine_phone.png")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import pytest
 from appdriver import (
@@ -94,11 +95,13 @@ def _replay_a_few_steps(page) -> None:
     _click(page, page.locator(REPLAY).filter(has_text="Replay the best line"))
     assert "step 0 of" in status(page), status(page)
     assert not visible(page.locator(NEXT)), "the pause's button hides while a replay is shown"
-    _click(page, page.locator(REPLAY).filter(has_text="Next step"))
-    _click(page, page.locator(REPLAY).filter(has_text="Next step"))
-    assert "step 2 of" in status(page), status(page)
+    moves = int(re.search(r"step 0 of (\d+)", status(page)).group(1))  # a deal's best line may be one move: stop
+    forward = min(2, moves)
+    for _ in range(forward):
+        _click(page, page.locator(REPLAY).filter(has_text="Next step"))
+    assert f"step {forward} of {moves}" in status(page), status(page)
     _click(page, page.locator(REPLAY).filter(has_text="Previous step"))
-    assert "step 1 of" in status(page)
+    assert f"step {forward - 1} of {moves}" in status(page), status(page)
     _click(page, page.locator(REPLAY).filter(has_text="Back to the result"))
     assert visible(page.locator(NEXT)) and "Game 1 is over" in status(page)
 

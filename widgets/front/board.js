@@ -2,6 +2,25 @@ function render({ model, el }) {
   const wrap = document.createElement("div");
   wrap.className = "ninekit-board";
   el.appendChild(wrap);
+  // What the pointer (or the keyboard's focus, or a tap) is on, in words: its <title>, so that a card's or a
+  // location's text is read without waiting for a tooltip, and on a touch screen, which shows none.
+  const caption = document.createElement("div");
+  caption.className = "nk-pointed";
+  el.appendChild(caption);
+  const READ_HERE = "Point at anything on the board to read it here.";
+
+  function titleOf(node) {
+    for (let at = node; at && at !== wrap; at = at.parentNode) {
+      const title = Array.from(at.children || []).find((c) => c.tagName && c.tagName.toLowerCase() === "title");
+      if (title) return title.textContent;
+    }
+    return null;
+  }
+
+  function point(event) {
+    const text = event && event.target ? titleOf(event.target) : null;
+    caption.textContent = text || (wrap.querySelector("title") ? READ_HERE : "");
+  }
 
   function shown(node) {
     return node.getClientRects().length > 0;  // not inside the layout that is hidden at this width
@@ -32,6 +51,7 @@ function render({ model, el }) {
       next = next || legal[0];
       if (next) next.focus();
     }
+    point(null);
   }
 
   function targetOf(event) {
@@ -45,6 +65,9 @@ function render({ model, el }) {
     model.send({ event: "activate", id: node.getAttribute("data-id"), generation });
   }
 
+  wrap.addEventListener("pointerover", point);
+  wrap.addEventListener("focusin", point);
+  wrap.addEventListener("pointerleave", () => point(null));
   wrap.addEventListener("click", (event) => {
     const node = targetOf(event);
     if (node) send(node);
