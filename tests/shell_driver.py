@@ -2,6 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
+
+@pytest.fixture
+def no_search_left():
+    """After the test, cancel the Count of Nine best-line searches it left running (a finished game's panel asks for
+    one; at the 5-round cap it can take minutes of a core, and later tests' own searches would queue behind it).
+    A module uses it with ``pytestmark = pytest.mark.usefixtures("no_search_left")`` after importing it."""
+    yield
+    from ninekit.count_of_nine.best import cancel_searches
+
+    cancel_searches()
+
 
 def play_by_clicks(app, rng, *, check=None, limit: int = 5000, board_share: float = 0.8) -> int:
     """Play ``app`` to the end: hand-over when asked, else a legal board click or a button.

@@ -134,3 +134,19 @@ def test_the_server_runs_at_most_its_analysts_at_once_and_a_search_dies_with_its
             if kernel.poll() is None:
                 kernel.kill()
             kernel.wait()
+
+
+def test_a_search_cancelled_as_the_search_thread_takes_it_never_starts(monkeypatch, tmp_path):
+    """Bound (one search per kernel, none left behind): a search cancelled after the kernel's search thread took it
+    off the queue but before its process started must not start one; it ends cancelled at once.  (It used to start
+    and run for minutes, unowned: a later request in that kernel waited behind it.)"""
+    monkeypatch.setattr(table, "ANALYST_SLOTS", str(tmp_path / "slots"))
+    target, deal = DEALS[0]
+    search = table.BestSearch(target, tuple(deal), 5)  # as _run_searches holds it: off the queue, not started
+    search.cancel()
+    began = time.monotonic()
+    search._run()
+    assert search.done() and search._proc is None and not _children(os.getpid())
+    assert time.monotonic() - began < 1
+    with pytest.raises(RuntimeError, match="cancelled"):
+        search.result(0)

@@ -9,11 +9,14 @@ from __future__ import annotations
 import html
 import random
 
-from shell_driver import click_once
+import pytest
+from shell_driver import click_once, no_search_left  # noqa: F401 (no_search_left: a fixture)
 
 import ninekit
 from widgets import GameApp
 from widgets.resume import ResumeStore
+
+pytestmark = pytest.mark.usefixtures("no_search_left")
 
 
 def _store(tmp_path) -> ResumeStore:

@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 from notebook_text import cell_source, read_notebook
 from notebook_text import prose as notebook_prose
+from shell_driver import no_search_left  # noqa: F401 (a fixture)
 
 from ninekit import Move
 from ninekit.count_of_nine import RECONSTRUCTED_NOTE, STRUCTURES, score_breakdown, score_game, title
@@ -33,6 +34,8 @@ from widgets.lesson import _no_frontend, resolve
 from widgets.lessons import STEP_CELL, rules_table
 from widgets.lessons.count_of_nine import breakdown_html, lost, score_calculator, turn_done, tutorial
 from widgets.tables import adapter_for
+
+pytestmark = pytest.mark.usefixtures("no_search_left")
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"

@@ -18,9 +18,12 @@ import pkgutil
 from pathlib import Path
 
 import pytest
+from shell_driver import no_search_left  # noqa: F401 (a fixture)
 
 import widgets.lessons
 from widgets.lessons import rules_table, step_cells, tutorial_for
+
+pytestmark = pytest.mark.usefixtures("no_search_left")
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = sorted(m.name for m in pkgutil.iter_modules(widgets.lessons.__path__) if not m.name.startswith("_"))

@@ -22,12 +22,14 @@ import re
 
 import ipywidgets
 import pytest
-from shell_driver import click_once, play_by_clicks
+from shell_driver import click_once, no_search_left, play_by_clicks  # noqa: F401 (no_search_left: a fixture)
 
 import ninekit
 from ninekit.bots import RandomBot
 from widgets import GameApp
 from widgets.app import TEACHER_MODE
+
+pytestmark = pytest.mark.usefixtures("no_search_left")
 
 
 def _cases():

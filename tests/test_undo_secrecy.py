@@ -12,10 +12,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from shell_driver import no_search_left  # noqa: F401 (a fixture)
 
 import ninekit
 from ninekit import IllegalMove
 from ninekit.session import UNDO_REFUSED, shown_to, undo_target
+
+pytestmark = pytest.mark.usefixtures("no_search_left")
 
 GAMES = [("nine_knights", 2), ("double_nine", 2), ("double_nine", 4), ("codinca", 2), ("count_of_nine", 1),
          ("code_of_nine", 3), ("code_of_nine", 4)]

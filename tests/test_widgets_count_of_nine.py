@@ -14,12 +14,14 @@ import random
 import re
 
 import pytest
-from shell_driver import all_widgets, board_targets, click_once, play_by_clicks
+from shell_driver import all_widgets, board_targets, click_once, no_search_left, play_by_clicks  # noqa: F401 (no_search_left: a fixture)
 
 import ninekit
 from ninekit import Move
 from ninekit.count_of_nine import RECONSTRUCTED_NOTE, best, position
 from widgets import GameApp, adapter_for
+
+pytestmark = pytest.mark.usefixtures("no_search_left")
 
 ADAPTER = adapter_for("count_of_nine")
 NARROW = {"layout": "narrow"}

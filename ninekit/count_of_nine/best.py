@@ -118,6 +118,7 @@ class BestSearch:
         self.target, self.deal, self.max_rounds = str(target), tuple(str(c) for c in deal), int(max_rounds)
         self.rounds = self.max_rounds  # the cap the finished search used (lower in the browser: see _search_here)
         self._proc: subprocess.Popen | None = None
+        self._cancelled = False  # set under SEARCH_LOCK: a search cancelled before its process starts never starts
         self._finished = threading.Event()
         self._outcome: tuple | None = None  # (score, moves) or (None, error text)
 
@@ -143,11 +144,13 @@ class BestSearch:
     def cancel(self) -> None:
         """Stop it: never started, or its process killed (a waiter gets a RuntimeError)."""
         with SEARCH_LOCK:
+            self._cancelled = True
             if self in _WAITING:
                 _WAITING.remove(self)
                 self._finish((None, "the search was replaced by a newer one"))
-        if self._proc is not None and self._proc.poll() is None:
-            self._proc.kill()
+            proc = self._proc
+        if proc is not None and proc.poll() is None:
+            proc.kill()
 
     def _run(self) -> None:
         """Run the search in its child process and keep what it found (on the kernel's search thread)."""
@@ -155,10 +158,14 @@ class BestSearch:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
         try:
-            self._proc = subprocess.Popen(
-                [sys.executable, "-c", _SEARCH_SCRIPT, self.target, ",".join(self.deal), str(self.max_rounds),
-                 ANALYST_SLOTS, str(ANALYSTS)],
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, text=True)
+            with SEARCH_LOCK:  # taken off the queue a moment ago: cancelled since, it does not start
+                if self._cancelled:
+                    self._finish((None, "the search was cancelled"))
+                    return
+                self._proc = subprocess.Popen(
+                    [sys.executable, "-c", _SEARCH_SCRIPT, self.target, ",".join(self.deal), str(self.max_rounds),
+                     ANALYST_SLOTS, str(ANALYSTS)],
+                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, text=True)
             out, err = self._proc.communicate()
         except OSError as exc:
             self._finish((None, f"the search could not start ({exc})"))
@@ -250,10 +257,20 @@ def best_search(target: str, deal, max_rounds: int | None = None) -> BestSearch:
 
 
 @atexit.register
-def _stop_searches() -> None:
-    """No search outlives the app's process."""
-    for search in list(_SEARCHES.values()):
+def cancel_searches() -> int:
+    """Cancel every search this process asked for (waiters get a RuntimeError); returns how many were not done.
+    Runs when the process ends: no search outlives the app's process.
+
+        >>> cancel_searches()
+        0
+    """
+    with SEARCH_LOCK:
+        searches = list(_SEARCHES.values())
+        _SEARCHES.clear()
+    pending = [s for s in searches if not s.done()]
+    for search in pending:
         search.cancel()
+    return len(pending)
 
 
 def best_on_deal(target: str, deal, max_rounds: int | None = None) -> tuple:
@@ -299,4 +316,4 @@ def best_words(score: int, played: int | None = None, max_rounds: int | None = N
 
 
 __all__ = ["ANALYSTS", "ANALYST_SLOTS", "BEST_LINE_ROUNDS", "BEST_LINE_ROUNDS_ENV", "BROWSER_SEARCH_SECONDS",
-           "BestSearch", "best_line_steps", "best_on_deal", "best_search", "best_words"]
+           "BestSearch", "best_line_steps", "best_on_deal", "best_search", "best_words", "cancel_searches"]
