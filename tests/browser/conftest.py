@@ -146,6 +146,8 @@ def page(browser):
         yield page
     finally:
         context.close()
+    # Every page the tests open asks for nothing outside this machine (no CDN: the ninekit template's promise).
+    assert external == [], f"the page asked other hosts for {external}"
 
 
 @pytest.fixture

@@ -59,9 +59,10 @@ def _top_of_page(page) -> None:
 
 
 @pytest.mark.parametrize("app", APPS)
-def test_laptop_layout_board_left_decision_right_all_in_view(open_app, page, app, artifacts_dir):
+def test_laptop_layout_side_by_side_then_phone_layout_stacked(open_app, page, app, artifacts_dir):
     """At 1280x800 the board is on the left, the side panel on the right, and the whole board, the prompt and
-    the current decision's controls are inside the viewport without scrolling."""
+    the current decision's controls are inside the viewport without scrolling.  The same page at 390 px stacks
+    the parts: the prompt right above the board, the choices right below it, and the board fits the width."""
     page.set_viewport_size(LAPTOP)
     page = open_game(open_app, app)
     _top_of_page(page)
@@ -78,13 +79,10 @@ def test_laptop_layout_board_left_decision_right_all_in_view(open_app, page, app
     assert toolbar["y"] + toolbar["height"] <= LAPTOP["height"], "Undo/Save/Load are below the fold"
     page.screenshot(path=str(artifacts_dir / f"{app.split('/')[1][:-6]}_laptop.png"))
 
-
-@pytest.mark.parametrize("app", APPS)
-def test_phone_layout_stacks_prompt_board_and_choices(open_app, page, app, artifacts_dir):
-    """At 390 px the parts are stacked: the prompt right above the board, the choices right below it, and the
-    board fits the width."""
-    page.set_viewport_size(PHONE)
-    page = open_game(open_app, app)
+    page.set_viewport_size(PHONE)  # the same page turned into a phone's: the layout follows the width
+    page.wait_for_function("(w) => Array.from(document.querySelectorAll('.ninekit-app .ninekit-board svg')).some("
+                           "(svg) => { const r = svg.getBoundingClientRect(); return r.width > 0 && r.width <= w; })",
+                           arg=PHONE["width"])
     _top_of_page(page)
     prompt, board = _box(page, STATUS), _box(page, BOARD_SVG)
     assert prompt["y"] + prompt["height"] <= board["y"] + 1, "the prompt is not above the board"
