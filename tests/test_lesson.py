@@ -65,7 +65,8 @@ def test_a_legal_attempt_that_misses_says_why_and_reset_retries():
     step = _step()
     assert step.attempt("c3") and step.attempt("b3")
     assert not step.solved and step.app.locked
-    assert step.feedback == "Not yet: the Archer is not on c4. Press Reset to try again."
+    assert step.feedback == "Not yet: the Archer is not on c4."  # what to do now is said once, on the board's line
+    assert "Press Reset to try again." in step.app._status.value
     assert not step.app.click("c4") and "Reset" in step.app.message
     step.reset()
     assert not step.app.locked and step.app.state is step.start and step.feedback == ""
@@ -91,7 +92,8 @@ def test_show_me_plays_the_solution_without_solving_it():
     step = _step()
     step.show_me(delay=0)
     assert _reaches("c4")(step.app.state) and not step.solved and step.app.locked
-    assert "try it yourself" in step.feedback
+    assert step.feedback.startswith("That was one way: ") and "Reset" not in step.feedback  # said once:
+    assert "Press Reset to play it yourself." in step.app._status.value  # on the board's line
     step.reset()
     assert step.app.state is step.start
 

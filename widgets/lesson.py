@@ -279,11 +279,12 @@ class LessonStep(w.VBox):
                     raise ValueError(f"the solution of step {self.key!r} does not play here: {item!r}")
         finally:
             self._animating = False
-        # Said once, in the feedback line; a click on the locked board only points at Reset.
+        # What was shown goes in the feedback line; what to do now, once, in the board's line (a click on the
+        # locked board repeats it).
         self.app.lock("Press Reset to play it yourself.")
         shown = " → ".join(str(m) for _seat, m in self.app.state.history[len(self.start.history):]
                            if _seat == self.learner)
-        self._say("nk-hint", f"That was one way: {shown}. Press Reset and try it yourself.")
+        self._say("nk-hint", f"That was one way: {shown}.")
 
     def attempt(self, item) -> bool:
         """Make one decision the way the learner would: a click on the board if it is there, else its button.
@@ -383,7 +384,7 @@ class LessonStep(w.VBox):
         if state.is_over or replies >= self.turns or mine >= 3 * len(self.solution) + 2 or ended:
             miss = self._miss(state) if callable(self._miss) else self._miss
             self.app.lock("Press Reset to try again.")
-            self._say("nk-miss", f"Not yet: {miss or 'that does not reach the goal'}. Press Reset to try again.")
+            self._say("nk-miss", f"Not yet: {miss or 'that does not reach the goal'}.")  # the board's line: Reset
 
     def _holds(self, state: ninekit.State, check: Callable[[ninekit.State], bool] | None = None) -> bool:
         try:

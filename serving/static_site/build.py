@@ -158,17 +158,20 @@ def run(*cmd, **kwargs):
 
 
 MAINTAINERS_TAG = "maintainers"  # a tutorial's self-check and its note: for the test suite, not the learner's page
+LAB_ONLY_TAG = "jupyterlab-only"  # what to do in JupyterLab (Run All Cells): a web page needs no such advice
 PICTURE_TAG = "lesson-picture"  # widgets.lessons.STATIC_TAG: a step cell whose stored output is a picture for GitHub
 
 
 def learner_notebook(text: str) -> str:
     """A notebook as a learner's page shows it: links pointed at the site's pages, without the cells
-    tagged ``maintainers`` (the Voila template hides them the same way), and without the stored pictures of
-    lesson steps (for GitHub and nbviewer: the page's Python draws the live step in their place; Code of Nine's
-    62 pictures made its page 3.9 MB, and the browser drew them all before the first step showed).
+    tagged ``maintainers`` or ``jupyterlab-only`` (the Voila template hides them the same way), and without the
+    stored pictures of lesson steps (for GitHub and nbviewer: the page's Python draws the live step in their
+    place; Code of Nine's 62 pictures made its page 3.9 MB, and the browser drew them all before the first step
+    showed).
 
     >>> nb = {"cells": [{"cell_type": "markdown", "source": "[Play](../apps/x.ipynb)", "metadata": {}},
     ...                 {"cell_type": "code", "source": "lesson.verify_all()", "metadata": {"tags": ["maintainers"]}},
+    ...                 {"cell_type": "markdown", "source": "Run All Cells", "metadata": {"tags": ["jupyterlab-only"]}},
     ...                 {"cell_type": "code", "source": "lesson.steps['a']", "metadata": {"tags": ["lesson-picture"]},
     ...                  "outputs": [{"output_type": "display_data", "data": {"text/html": "<svg/>"}}]}]}
     >>> [(c["source"], c.get("outputs")) for c in json.loads(learner_notebook(json.dumps(nb)))["cells"]]
@@ -176,7 +179,7 @@ def learner_notebook(text: str) -> str:
     """
     notebook = json.loads(rewrite_links(text))
     notebook["cells"] = [c for c in notebook["cells"]
-                         if MAINTAINERS_TAG not in c.get("metadata", {}).get("tags", [])]
+                         if not {MAINTAINERS_TAG, LAB_ONLY_TAG} & set(c.get("metadata", {}).get("tags", []))]
     for cell in notebook["cells"]:
         if PICTURE_TAG in cell.get("metadata", {}).get("tags", []):
             cell["outputs"] = []

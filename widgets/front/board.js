@@ -9,8 +9,9 @@ function render({ model, el }) {
   el.appendChild(caption);
   const READ_HERE = "Point at anything on the board to read it here.";
 
-  function titleOf(node) {
-    for (let at = node; at && at !== wrap; at = at.parentNode) {
+  function titleOf(node) {  // the nearest <title> of a part of the picture (not the whole picture's label)
+    for (let at = node; at && at !== wrap && !(at.tagName && at.tagName.toLowerCase() === "svg");
+      at = at.parentNode) {
       const title = Array.from(at.children || []).find((c) => c.tagName && c.tagName.toLowerCase() === "title");
       if (title) return title.textContent;
     }
@@ -19,7 +20,7 @@ function render({ model, el }) {
 
   function point(event) {
     const text = event && event.target ? titleOf(event.target) : null;
-    caption.textContent = text || (wrap.querySelector("title") ? READ_HERE : "");
+    caption.textContent = text || (wrap.querySelector("svg * title") ? READ_HERE : "");
   }
 
   function shown(node) {

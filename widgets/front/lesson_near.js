@@ -1,3 +1,10 @@
+// Steps the learner has scrolled past without ever coming near them (a jump to the end, a chapter link, or a quick
+// scroll on a busy machine, whose scroll events and observer callbacks come too late) are built too, so that
+// every step is there when the learner scrolls back: one such step at a time, PASSED_GAP ms apart, so that the
+// steps the learner is looking at, sent at once, come first.  Shared by every view of the one model.
+const PASSED_GAP = 250;
+let lastPassed = 0;
+
 function render({ model, el }) {
   // One model for every step of a tutorial not built yet: each step shows its own view of it, inside the step's
   // box (class ninekit-lesson-pending, and nk-step-<key> naming the step).
@@ -36,14 +43,19 @@ function render({ model, el }) {
     stop();
     model.send({ event: "near", step: key });
   }
-  // Is the placeholder laid out and within MARGIN of the visible part of the page?
-  function check() {
+  // Is the placeholder laid out and within MARGIN of the visible part of the page?  With ``passed`` (the look
+  // every second), is it above that, scrolled past: then it is built too, after the near ones (PASSED_GAP).
+  function check(passed = false) {
     queued = false;
     if (sent || !el.isConnected) return;
     const box = el.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) return;  // hidden, or not laid out yet
     const view = root && root.isConnected ? root.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
     if (box.bottom >= view.top - MARGIN && box.top <= view.bottom + MARGIN) near();
+    else if (passed && box.bottom < view.top - MARGIN && Date.now() - lastPassed >= PASSED_GAP) {
+      lastPassed = Date.now();
+      near();
+    }
   }
   function onScroll() {
     if (!queued) { queued = true; requestAnimationFrame(check); }
@@ -66,7 +78,7 @@ function render({ model, el }) {
     }
     (root || window).addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("resize", onScroll, { passive: true });
-    timer = setInterval(() => { if (!root || !root.isConnected) root = scroller(); check(); }, 1000);
+    timer = setInterval(() => { if (!root || !root.isConnected) root = scroller(); check(true); }, 1000);
     check();
   }
   start();

@@ -43,7 +43,8 @@ BOARD_ONLY = CodincaTable(panel=False)  # the first steps teach the Switch: no d
 
 
 def first_game_steps() -> Iterator[Step]:
-    start = two_player(FIRST)
+    # No Luck tokens and the Trap Card already played: the decision asked is the Switch and nothing else yet.
+    start = two_player(FIRST, tokens=[0, 0], played=[EARTH])
     yield step(
         "switch", start, "The Switch", "Put one of your Earth tiles on the corner square d1.",
         lambda s: board_tiles(s)["d1"][0] == "Earth", [tile("c1"), switch("d1")],

@@ -83,7 +83,8 @@ class CodincaTable(TableAdapter):
 
     def __init__(self, panel: bool = True):
         """``panel=False``: the board and whose tiles are yours only, without Key Discs, the Trap Card, Luck
-        tokens and the other players (a lesson's first steps show only what they teach)."""
+        tokens, the other players, the crystals and the Lock Totem (a lesson's first steps show only what they
+        teach)."""
         self.panel = panel
 
     def selects(self, move) -> bool:
@@ -190,7 +191,7 @@ class CodincaTable(TableAdapter):
         # The phone picture is only ever shown by the board widget beside the wide one (the browser hides one of
         # the two): a page's <style> applies to every picture in it, so the phone picture holds no copy.
         body: list[str] = ["" if narrow else STYLE]
-        ctx = Drawing(view, targets, chosen, switch, g, seat)
+        ctx = Drawing(view, targets, chosen, switch, g, seat, crystals=self.panel)
 
         y = g.pad
         parts, h = draw_header(ctx, g.pad, y, (g.width if narrow else PANEL_X - 12) - 2 * g.pad)

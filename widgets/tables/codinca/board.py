@@ -130,7 +130,8 @@ def draw_board(ctx, x, y) -> tuple[list[str], float]:
         (ax, ay), (bx, by) = sq_xy(nr[0]), sq_xy(nr[1])
         out.append(el("line", x1=ax + c / 2, y1=ay + c / 2, x2=bx + c / 2, y2=by + c / 2, class_="cx-link"))
 
-    out += draw_crystals(ctx, x0, y0)
+    if ctx.crystals:
+        out += draw_crystals(ctx, x0, y0)
     out += draw_lines(ctx, x0, y0)
     out += draw_dominoes(ctx, x0, y0)
     return out, g.band_n + side + g.band_s
@@ -275,8 +276,9 @@ def draw_dominoes(ctx, x0, y0) -> list[str]:
 class Drawing:
     """What one drawing needs to hand around: the view, the targets, the shell's selection hints."""
 
-    def __init__(self, view, targets, chosen, switch, g, seat):
+    def __init__(self, view, targets, chosen, switch, g, seat, crystals: bool = True):
         self.view, self.targets, self.chosen, self.switch, self.g, self.seat = view, targets, chosen, switch, g, seat
+        self.crystals = crystals  # False: the board without its crystals and Lock Totem (a lesson's first steps)
         marked = set()
         if view.get("line") is not None:
             marked.add(f"line:{view.get('line')}")
