@@ -3,8 +3,9 @@ games in many tabs cannot take every CPU.
 
 At most one search process per kernel (the others queued there, the latest request first), at most
 ``NINEKIT_ANALYSTS`` searching at once on the whole server (the others asleep, waiting for a slot), and a search
-ends with its kernel, even a killed one.  The searches here are whole deals at the 5-round cap: minutes each,
-so they are still running while they are looked at, and are cancelled at the end.
+ends with its kernel, even a killed one.  The searches here are whole deals at a cap of ``ROUNDS`` rounds, far
+longer than the tests look at them (at the app's 5 rounds some deals take only a second, and a search that ended
+while it was watched made the count of working searches 0), and are cancelled at the end.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ DEALS = [("Castle", ["2", "3", "4", "5", "6", "7", "8", "9"]),  # the target's c
          ("Cathedral", ["9", "8", "7", "6", "5", "4", "3", "1"]),
          ("Monument", ["2", "4", "6", "8", "1", "5", "7", "9"]),
          ("Harbour", ["5", "1", "9", "2", "8", "3", "7", "6"])]
+
+ROUNDS = 9  # each round more costs about 7-13 times the one before: hours, where 5 rounds can take a second
 
 # CPU seconds in 3 s that tell a working search (at nice 10 on a busy machine still well above) from one asleep
 # waiting for a slot (it looks for one four times a second: a few milliseconds).
@@ -60,7 +63,7 @@ def test_one_search_process_per_kernel_the_latest_request_first(monkeypatch, tmp
     and the one running is the latest request; a search pushed out of the kept few is cancelled."""
     monkeypatch.setattr(table, "ANALYST_SLOTS", str(tmp_path / "slots"))
     with table.SEARCH_LOCK:  # the four requests arrive together: the search thread picks after all of them
-        searches = [table.best_search(target, deal, 5) for target, deal in DEALS]
+        searches = [table.best_search(target, deal, ROUNDS) for target, deal in DEALS]
     try:
         deadline = time.monotonic() + 20
         while not any(s.running() for s in searches) and time.monotonic() < deadline:
@@ -81,7 +84,7 @@ _KERNEL = textwrap.dedent("""
     import sys, time
     from ninekit.count_of_nine import best as table
     target, deal = sys.argv[1], sys.argv[2].split(",")
-    table.best_search(target, deal, 5)
+    table.best_search(target, deal, int(sys.argv[3]))
     print("asked", flush=True)
     time.sleep(600)
 """)
@@ -92,7 +95,7 @@ def test_the_server_runs_at_most_its_analysts_at_once_and_a_search_dies_with_its
     until a slot is free; a kernel killed outright takes its search with it within seconds."""
     env = {**os.environ, "NINEKIT_ANALYSTS": "1", "NINEKIT_ANALYST_SLOTS": str(tmp_path / "slots"),
            "PYTHONPATH": str(REPO)}
-    kernels = [subprocess.Popen([sys.executable, "-c", _KERNEL, target, ",".join(deal)], env=env,
+    kernels = [subprocess.Popen([sys.executable, "-c", _KERNEL, target, ",".join(deal), str(ROUNDS)], env=env,
                                 stdout=subprocess.PIPE, text=True) for target, deal in DEALS[:3]]
     try:
         for kernel in kernels:
@@ -142,7 +145,7 @@ def test_a_search_cancelled_as_the_search_thread_takes_it_never_starts(monkeypat
     and run for minutes, unowned: a later request in that kernel waited behind it.)"""
     monkeypatch.setattr(table, "ANALYST_SLOTS", str(tmp_path / "slots"))
     target, deal = DEALS[0]
-    search = table.BestSearch(target, tuple(deal), 5)  # as _run_searches holds it: off the queue, not started
+    search = table.BestSearch(target, tuple(deal), 1)  # as _run_searches holds it: off the queue, not started
     search.cancel()
     began = time.monotonic()
     search._run()
