@@ -142,16 +142,14 @@ def test_four_player_hot_seat_game_to_the_end(open_app, artifacts_dir, tmp_path)
 
 def _read_by_pointing(page) -> None:
     """A location's cost and effect are read by pointing at it (the line under the board), not only as a tooltip."""
+    from playwright.sync_api import expect
+
     fortune = next(loc for loc in LOCATIONS if loc.key == "fortune")
     page.locator(".ninekit-app .ninekit-board [data-id='loc:fortune']:visible").first.hover()
     caption = page.locator(".ninekit-app .nk-pointed")
     assert caption.count() == 1, "no line under the board that reads what is pointed at"
-    expect_text = fortune.effect[:40]
-    for _ in range(20):
-        if expect_text in caption.inner_text():
-            break
-        page.wait_for_timeout(100)
-    assert fortune.name in caption.inner_text() and expect_text in caption.inner_text(), caption.inner_text()
+    expect(caption).to_contain_text(fortune.effect[:40], timeout=2_000)
+    assert fortune.name in caption.inner_text(), caption.inner_text()
 
 
 def test_three_player_expert_game_against_the_computer_dark_and_phone(open_app, artifacts_dir):

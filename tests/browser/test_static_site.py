@@ -237,8 +237,7 @@ _MARK_READING = """() => {
 _READING_TOP = """() => Math.round(document.querySelector("[data-nk-reading]").getBoundingClientRect().top)"""
 _READING = """() => {
   const cells = document.getElementById("rendered_cells");
-  return {moved: (MOVED)(), shown: cells.style.display !== "none",
-          top: Math.round(cells.querySelector(".ninekit-lesson").getBoundingClientRect().top)};
+  return {moved: (MOVED)(), shown: cells.style.display !== "none"};
 }""".replace("MOVED", _MOVED)
 
 

@@ -10,9 +10,9 @@ function render({ model, el }) {
   const READ_HERE = "Point at anything on the board to read it here.";
 
   function titleOf(node) {  // the nearest <title> of a part of the picture (not the whole picture's label)
-    for (let at = node; at && at !== wrap && !(at.tagName && at.tagName.toLowerCase() === "svg");
+    for (let at = node; at instanceof Element && at !== wrap && at.tagName.toLowerCase() !== "svg";
       at = at.parentNode) {
-      const title = Array.from(at.children || []).find((c) => c.tagName && c.tagName.toLowerCase() === "title");
+      const title = at.querySelector(":scope > title");
       if (title) return title.textContent;
     }
     return null;
