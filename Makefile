@@ -69,9 +69,7 @@ test: venv
 	@if npm ping >/dev/null 2>&1; then $(MAKE) --no-print-directory site; \
 	else echo "npm registry not reachable: the static site is not built and its browser test is skipped"; fi
 	@echo "[$$(date +%T)] pytest on $(TEST_JOBS) workers"
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile -m "not alone" --durations=25
-	@echo "[$$(date +%T)] pytest: the tests that need the machine alone"
-	$(BIN)/python -m pytest -m alone
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --durations=25
 	@echo "[$$(date +%T)] nbval"
 	# NINEKIT_NBVAL: the analysis and arena notebooks then press their buttons (the tutorials' steps are solved in tests/test_lessons.py)
 	NINEKIT_NBVAL=1 $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --nbval-lax --nbval-current-env notebooks

@@ -106,6 +106,14 @@ SERVICE_WORKER_CUTS = (
     ("if(w)try{await w.ready}catch(e){console.error(e)}", "if(w)w.ready.catch((()=>{}));"),
 )
 
+# anywidget (0.11.0, and every release since 0.9) gives each model 2 s to load its module before it rejects the
+# model ("[anywidget] Failed to initialize model.") and drops every later update to it.  In the static site the
+# page's own Python shares the main thread with the widgets, so a slow phone, or a busy laptop, can take longer
+# (seen: a Code of Nine tutorial step read while the machine was busy).  A model here waits up to a minute.
+ANYWIDGET_START_CUT = ('AbortSignal.timeout(2000).addEventListener("abort", function() {\n'
+                       '            resolvers.reject(new Error("[anywidget] Failed to initialize model."));')
+ANYWIDGET_START_MS = 60_000
+
 # Voila's lab template links Font Awesome from a public CDN; the apps use no icon font (the same cut as the
 # ninekit Voila template's, serving/jupyter/nbconvert/templates/ninekit/index.html.j2).
 CDN_LINK = re.compile(r'<link[^>]*href="https://cdn\.jsdelivr\.net/[^"]*"[^>]*>\s*')
@@ -426,7 +434,8 @@ code { font-size: .95em; }
 
 
 def finish(out: Path) -> None:
-    """The gallery as the site's front page, no public CDN link, no file that no page requests."""
+    """The gallery as the site's front page, no public CDN link, no file that no page requests, anywidget's models
+    given a minute to start."""
     for pattern in UNUSED:
         for target in out.glob(pattern):
             if target.is_dir():
@@ -439,6 +448,16 @@ def finish(out: Path) -> None:
         if len(holders) != 1 or holders[0].read_text().count(text) != 1:
             raise SystemExit(f"error: Voici's bundles do not hold this text exactly once: {text[:60]}...")
         holders[0].write_text(holders[0].read_text().replace(text, replacement))
+    anywidget = [bundle for bundle in (out / "extensions" / "anywidget").rglob("*.js")
+                 if "[anywidget] Failed to initialize model." in bundle.read_text()]
+    if not anywidget:
+        raise SystemExit("error: no anywidget bundle says 'Failed to initialize model.'; see ANYWIDGET_START_CUT")
+    for bundle in anywidget:
+        text = bundle.read_text()
+        if text.count(ANYWIDGET_START_CUT) != 1:
+            raise SystemExit(f"error: {bundle} does not hold anywidget's 2-second model start exactly once")
+        longer = ANYWIDGET_START_CUT.replace("2000", str(ANYWIDGET_START_MS))
+        bundle.write_text(text.replace(ANYWIDGET_START_CUT, longer))
     for page in out.rglob("*.html"):
         text = page.read_text()
         cut = CDN_LINK.sub("", text)
