@@ -77,6 +77,17 @@ def test_outputs_only_where_nbval_compares_them(path):
             assert cell.get("execution_count") is None, f"cell {i} has an execution count; clear outputs"
 
 
+@pytest.mark.parametrize("path", _all_notebooks(), ids=_ids(_all_notebooks()))
+def test_every_cell_has_its_own_id(path):
+    """nbformat 4.5: every cell carries an id, unique in its notebook (without one nbformat warns each time the
+    notebook is read, and will refuse it in a later version)."""
+    nb = read_notebook(path)
+    assert (nb["nbformat"], nb["nbformat_minor"]) >= (4, 5)
+    ids = [cell.get("id") for cell in nb["cells"]]
+    assert None not in ids, f"cells without an id: {[i for i, cid in enumerate(ids) if cid is None]}"
+    assert len(set(ids)) == len(ids), "two cells share an id"
+
+
 @pytest.mark.parametrize("path", _apps(), ids=_ids(_apps()))
 def test_app_notebook_is_only_the_app(path):
     cells = read_notebook(path)["cells"]
