@@ -5,7 +5,7 @@
 #   make site    build site/: every app and tutorial as a static site that runs in the visitor's browser
 #                (Voici + Pyodide; serve it from any static file host; see docs/static_site.md)
 #   make serve-site  build it and serve it on http://127.0.0.1:8000 (SITE_PORT=...)
-#   make test    lint, unit + doctests + widget + browser tests, then nbval over every notebook
+#   make test    lint, unit + doctests + widget + browser tests and nbval over every notebook
 #
 # See docs/development.md.
 
@@ -68,11 +68,10 @@ test: venv
 	@echo "[$$(date +%T)] the static site"
 	@if npm ping >/dev/null 2>&1; then $(MAKE) --no-print-directory site; \
 	else echo "npm registry not reachable: the static site is not built and its browser test is skipped"; fi
-	@echo "[$$(date +%T)] pytest on $(TEST_JOBS) workers"
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --durations=25
-	@echo "[$$(date +%T)] nbval"
-	# NINEKIT_NBVAL: the analysis and arena notebooks then press their buttons (the tutorials' steps are solved in tests/test_lessons.py)
-	NINEKIT_NBVAL=1 $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --nbval-lax --nbval-current-env notebooks
+	@echo "[$$(date +%T)] pytest on $(TEST_JOBS) workers, every notebook run by nbval among the tests"
+	# NINEKIT_NBVAL: the analysis and arena notebooks then press their buttons (the tutorials' steps are solved in
+	# tests/test_lessons.py); the Voila servers of the browser tests do not pass it on (tests/browser/appdriver.py)
+	NINEKIT_NBVAL=1 $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --nbval-lax --nbval-current-env --durations=25
 	@echo "[$$(date +%T)] done"
 
 bench: venv

@@ -129,8 +129,9 @@ def free_port() -> int:
 def voila_env(base: dict | None = None) -> dict:
     """The environment ``make play`` gives Voila: the repo and ``serving/`` first on PYTHONPATH (``ninekit``,
     ``widgets`` and ``ninekit_serving`` import from the checkout) and ``serving/jupyter`` first on JUPYTER_PATH
-    (the template)."""
+    (the template); without ``NINEKIT_NBVAL`` (``make test`` sets it for nbval: a served page is a visitor's)."""
     env = dict(os.environ if base is None else base)
+    env.pop("NINEKIT_NBVAL", None)
     for name, paths in (("PYTHONPATH", (REPO, SERVING)), ("JUPYTER_PATH", (SERVING_JUPYTER,))):
         env[name] = os.pathsep.join(p for p in (*map(str, paths), env.get(name, "")) if p)
     return env
