@@ -9,8 +9,8 @@ tree, with layouts and styles).  Three rules, each parametrised over ``ninekit.g
 
 Plus the shell's own rules that rest on them: hot-seat undo and hand-overs are written into the log
 every seat reads, teacher mode says it reveals, and the number of widget models stays bounded over a
-long game.  (The browser-level twin of the first rule, over the DOM and the websocket frames, is in
-tests/browser/test_secrets_in_browser.py.)
+long game.  (The browser-level twin of the first rule, over the DOM and the websocket frames, is
+``assert_seed_never_reached_the_page`` in tests/browser/appdriver.py, which one test of each game's app calls.)
 """
 
 from __future__ import annotations

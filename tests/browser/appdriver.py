@@ -660,6 +660,72 @@ def _decided_then_south(state, select, to) -> bool:
     return after.view(0)["fight"] is None and after.to_move == 0
 
 
+# --- the seed never reaches the page -----------------------------------------------------------
+# What reaches a player's browser never gives away the seed (and so never the hidden cards).  The rule is checked
+# on everything the page receives: the DOM, and every websocket frame the kernel sends (the widget models, their
+# updates, any output), over a game played by clicks.  The seed is learned only afterwards, by pressing Save (the
+# save is the whole record and holds it), and must not appear before that in any form a person could read.
+# Each game's app test calls these on one of its games; the widget-level twin, for every game, is
+# tests/test_secrets.py.
+
+
+def record_frames(page) -> list[str]:
+    """Start recording every websocket frame ``page`` receives (call before opening the app); returns the list
+    the frames are added to, as text."""
+    frames: list[str] = []
+
+    def on_socket(ws):
+        def on_frame(payload):
+            if isinstance(payload, (bytes, bytearray)):
+                payload = bytes(payload).decode("utf-8", errors="replace")
+            frames.append(payload)
+
+        ws.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def _seed_from_save(page) -> tuple[int, str]:
+    """Press Save once: the file downloads at once (the note beside the button says what it holds)."""
+    import json
+
+    toolbar = page.locator(".ninekit-app .ninekit-toolbar")
+    note = toolbar.locator(".ninekit-save-note").inner_text()
+    assert "every seat's secrets" in note or "holds the deal" in note, note  # a one-player game: the deal
+    with page.expect_download() as info:
+        toolbar.get_by_role("button", name="Save").click()
+    download = info.value
+    name = download.suggested_filename
+    assert name.endswith(".json")
+    with open(download.path(), encoding="utf-8") as handle:
+        return json.load(handle)["seed"], name
+
+
+def assert_seed_never_reached_the_page(page, frames: list[str], clicks: int = 0) -> None:
+    """Rule: no seed in the page, the file name, the log or any widget state of a game with hidden information.
+
+    ``frames``: what ``record_frames`` recorded since before the app opened.  First makes up to ``clicks``
+    clicks a player could make (``click_like_a_person``), then reads the page and the frames, then learns the
+    seed by pressing Save and looks for it (decimal, hexadecimal, base64) in both."""
+    import base64
+    import random
+
+    rng = random.Random(5)
+    for _ in range(clicks):
+        if click_like_a_person(page, rng) is None:
+            break
+
+    seen_frames = "\n".join(frames)
+    seen_dom = page.content() + page.locator("body").inner_text()
+    assert seen_frames, "no websocket frames were recorded"
+    seed, name = _seed_from_save(page)
+    assert str(seed) not in name
+    for form in (str(seed), f"{seed:x}", base64.b64encode(str(seed).encode()).decode().rstrip("=")):
+        assert form not in seen_dom, f"the seed ({form}) is in the page"
+        assert form not in seen_frames, f"the seed ({form}) was sent to the browser"
+
+
 # --- reading a whole tutorial page -----------------------------------------------------------
 
 WIDGET_ERROR = "Error displaying widget"  # what the widget manager shows in place of a widget it cannot render

@@ -19,6 +19,7 @@ from appdriver import (
     LEGAL,
     OUTCOME,
     PRIVACY,
+    assert_seed_never_reached_the_page,
     late_save,
     load_save,
     message,
@@ -26,6 +27,7 @@ from appdriver import (
     phone_screen,
     play_to_end,
     press_start,
+    record_frames,
     shot,
     status,
     visible,
@@ -152,9 +154,11 @@ def _read_by_pointing(page) -> None:
     assert fortune.name in caption.inner_text(), caption.inner_text()
 
 
-def test_three_player_expert_game_against_the_computer_dark_and_phone(open_app, artifacts_dir):
+def test_three_player_expert_game_against_the_computer_dark_and_phone(open_app, page, artifacts_dir):
     """Requirement: a 3-player expert game (the ghost holds two Memories) with two computer seats is played to the end
-    by clicks, in the dark theme; the picture fits a 390 px phone screen."""
+    by clicks, in the dark theme; the picture fits a 390 px phone screen.  Rule: nothing the page received over
+    the whole game holds its seed (``assert_seed_never_reached_the_page``)."""
+    frames = record_frames(page)
     page = open_game(open_app, APP, "theme=dark")
     page.set_viewport_size({"width": 1280, "height": 800})
     _start(page, {"Red": "human", "Blue": "computer", "Green": "computer"}, players=3, expert=True)
@@ -182,5 +186,6 @@ def test_three_player_expert_game_against_the_computer_dark_and_phone(open_app, 
     assert "Blue" in page.locator(".ninekit-app .ninekit-log").inner_text()  # the computer played
     assert phone_done
     shot(page, artifacts_dir / "code_of_nine_dark_end.png")
+    assert_seed_never_reached_the_page(page, frames)
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
     print(f"against the computer: {clicks} clicks")

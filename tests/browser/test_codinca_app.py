@@ -20,11 +20,13 @@ from appdriver import (
     OUTCOME,
     PRIVACY,
     STATUS,
+    assert_seed_never_reached_the_page,
     message,
     open_game,
     phone_screen,
     play_to_end,
     press_start,
+    record_frames,
     settle,
     shot,
     signature,
@@ -139,8 +141,10 @@ def test_against_the_computer_laptop_and_phone(open_app, artifacts_dir):
     print(f"against the computer: {clicks} clicks")
 
 
-def test_dark_theme_and_four_players(open_app, artifacts_dir):
-    """Requirement: the table is readable in the dark theme, with four players (three computer seats)."""
+def test_dark_theme_and_four_players_and_the_seed_never_reaches_the_page(open_app, page, artifacts_dir):
+    """Requirement: the table is readable in the dark theme, with four players (three computer seats); rule: over a
+    dozen clicks nothing the page receives holds the game's seed (``assert_seed_never_reached_the_page``)."""
+    frames = record_frames(page)
     page = open_game(open_app, APP, "theme=dark")
     page.set_viewport_size({"width": 1280, "height": 800})
     _start(page, {"Fire": "human", "Water": "computer", "Earth": "computer", "Air": "computer"}, players=4)
@@ -149,4 +153,5 @@ def test_dark_theme_and_four_players(open_app, artifacts_dir):
     background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     rgb = [int(x) for x in background[background.index("(") + 1 : background.index(")")].split(",")[:3]]
     assert sum(rgb) < 3 * 128, background
+    assert_seed_never_reached_the_page(page, frames, clicks=12)
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)

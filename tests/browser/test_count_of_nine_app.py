@@ -27,10 +27,12 @@ from appdriver import (
     NOTEBOOKS,
     OUTCOME,
     STATUS,
+    assert_seed_never_reached_the_page,
     message,
     open_game,
     phone_screen,
     play_to_end,
+    record_frames,
     settle,
     shot,
     signature,
@@ -147,10 +149,12 @@ def test_a_match_by_clicks_to_the_final_panel(page, capped_voila, artifacts_dir)
     print(f"a match: {clicks} clicks")
 
 
-def test_laptop_fit_phone_and_dark_theme(open_app, artifacts_dir):
+def test_laptop_fit_phone_and_dark_theme(open_app, page, artifacts_dir):
     """Requirement: at 1280 x 800 the table and the decision show without scrolling, a structure chosen shows its
     payment as the first button with the sources marked on the picture; the phone picture fits 390 px; the dark theme
-    has a dark page and no errors."""
+    has a dark page and no errors.  Rule: nothing the page received over those clicks holds the deal's seed
+    (``assert_seed_never_reached_the_page``)."""
+    frames = record_frames(page)
     page = open_game(open_app, APP, "theme=dark")
     page.set_viewport_size({"width": 1280, "height": 800})
     _click(page, page.locator(f"{LEGAL}[data-id='target:Town Square']"))
@@ -187,6 +191,7 @@ def test_laptop_fit_phone_and_dark_theme(open_app, artifacts_dir):
     rgb = [int(x) for x in background[background.index("(") + 1 : background.index(")")].split(",")[:3]]
     assert sum(rgb) < 3 * 128, background
     assert page.locator(STATUS).inner_text().strip()
+    assert_seed_never_reached_the_page(page, frames)
     phone = phone_screen(page, artifacts_dir / "count_of_nine_phone.png")
     assert phone["right"] <= phone["width"] + 1, f"table wider than a 390 px screen: {phone}"
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)

@@ -11,7 +11,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from appdriver import OUTCOME, STATUS, open_game, phone_screen, play_to_end, shot
+from appdriver import (
+    OUTCOME,
+    STATUS,
+    assert_seed_never_reached_the_page,
+    open_game,
+    phone_screen,
+    play_to_end,
+    record_frames,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -42,9 +51,12 @@ def test_play_a_match_by_clicks(open_app, artifacts_dir):
     assert box["right"] <= box["width"] + 1, f"table wider than a 390 px screen: {box}"
 
 
-def test_dark_theme_renders(open_app, artifacts_dir):
-    """Requirement: the table is readable in the dark theme (theme colours, no errors)."""
+def test_dark_theme_renders_and_the_seed_never_reaches_the_page(open_app, page, artifacts_dir):
+    """Requirement: the table is readable in the dark theme (theme colours, no errors); rule: over a dozen clicks
+    nothing the page receives holds the game's seed (``assert_seed_never_reached_the_page``)."""
+    frames = record_frames(page)
     page = open_game(open_app, APP, "theme=dark")
     shot(page, artifacts_dir / "double_nine_dark.png")
     assert page.locator(STATUS).inner_text().strip()
+    assert_seed_never_reached_the_page(page, frames, clicks=12)
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)

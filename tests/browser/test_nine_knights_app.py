@@ -21,12 +21,14 @@ from appdriver import (
     MESSAGE,
     OUTCOME,
     STATUS,
+    assert_seed_never_reached_the_page,
     load_save,
     message,
     nine_knights_first_attack,
     open_game,
     phone_screen,
     play_to_end,
+    record_frames,
     set_seats,
     settle,
     shot,
@@ -99,7 +101,10 @@ def test_play_a_full_game_by_clicks(open_app, artifacts_dir):
     print(f"played {clicks} clicks to the end: {end_text.splitlines()[:3]}")
 
 
-def test_dark_theme_renders(open_app, artifacts_dir):
+def test_dark_theme_renders_and_the_seed_never_reaches_the_page(open_app, page, artifacts_dir):
+    """Requirement: the board is readable in the dark theme; rule: over a dozen clicks nothing the page receives
+    holds the game's seed (``assert_seed_never_reached_the_page``)."""
+    frames = record_frames(page)
     page = open_game(open_app, APP, "theme=dark")
     shot(page, artifacts_dir / "nine_knights_dark.png")
     background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
@@ -109,6 +114,8 @@ def test_dark_theme_renders(open_app, artifacts_dir):
     # The dark theme is in force: a dark page background.
     rgb = [int(x) for x in background[background.index("(") + 1 : background.index(")")].split(",")[:3]]
     assert sum(rgb) < 3 * 128, f"?theme=dark gave a light page background {background}"
+    assert_seed_never_reached_the_page(page, frames, clicks=12)
+    assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
 
 
 def test_illegal_click_shows_why_and_changes_nothing(open_app, artifacts_dir):
