@@ -26,6 +26,7 @@ from appdriver import (
     settle,
     signature,
     status,
+    wait_until,
 )
 
 import ninekit
@@ -282,12 +283,18 @@ def _load(page, tmp_path, text: str) -> None:
     assert settle(page, before) == "changed"
 
 
-def _click(page, selector: str) -> None:
+def _click(page, selector: str, prompt_shows: str | re.Pattern | None = None) -> None:
+    """Click the first visible match of ``selector`` and wait for the app to change; with ``prompt_shows``, also
+    wait until the prompt shows that text (on a busy machine one click's update can reach the page in parts)."""
+    from playwright.sync_api import expect
+
     before = signature(page)
     items = [item for item in page.locator(selector).all() if item.is_visible()]
     assert items, f"nothing visible to click: {selector}"
     items[0].click()
     assert settle(page, before) == "changed", f"clicking {selector} changed nothing"
+    if prompt_shows is not None:
+        expect(page.locator(STATUS), f"after clicking {selector}").to_contain_text(prompt_shows, timeout=30_000)
 
 
 def _chosen(page) -> str | None:
@@ -325,32 +332,30 @@ def test_nine_knights_waiting_area_knights_are_clicked_and_the_selection_switche
     assert page.locator(waiting).count() >= 2, "South's waiting Knights are not drawn as choices"
     assert not page.locator(CHOICES).first.is_visible(), "placement is still offered as buttons"
     first = page.locator(waiting).first.get_attribute("data-id")
-    _click(page, f".ninekit-app .ninekit-board [data-id='{first}']")
-    assert "choose a field" in status(page)
-    assert _chosen(page) == first
+    _click(page, f".ninekit-app .ninekit-board [data-id='{first}']", "choose a field")
+    assert wait_until(lambda: _chosen(page) == first, 30)
     switch = [item.get_attribute("data-id") for item in page.locator(waiting).all()
               if item.get_attribute("data-id") != first]
-    _click(page, f".ninekit-app .ninekit-board [data-id='{switch[0]}']")
-    assert "choose a field" in status(page) and _chosen(page) == switch[0], "the selection did not switch"
+    _click(page, f".ninekit-app .ninekit-board [data-id='{switch[0]}']", "choose a field")
+    assert wait_until(lambda: _chosen(page) == switch[0], 30), "the selection did not switch"
     page.screenshot(path=str(artifacts_dir / "nine_knights_waiting_switch.png"))
-    _click(page, f".ninekit-app .ninekit-board [data-id='{switch[0]}']")
-    assert "choose a Knight from your Waiting Area" in status(page), "the chosen Knight was not put back"
+    _click(page, f".ninekit-app .ninekit-board [data-id='{switch[0]}']", "choose a Knight from your Waiting Area")
     assert not page.locator(MESSAGE).inner_text().strip()
     # Movement: select a Knight, switch to another, put it back.
     _load(page, tmp_path, _nine_knights_save("select"))
     knights = [item.get_attribute("data-id") for item in page.locator(LEGAL).all()]
     assert len(knights) >= 2
-    _click(page, f".ninekit-app .ninekit-board [data-id='{knights[0]}']")
-    assert "moves" in status(page) and knights[0] in status(page)
-    _click(page, f".ninekit-app .ninekit-board [data-id='{knights[1]}']")
-    assert knights[1] in status(page), "the selection did not switch to the other Knight"
+    _click(page, f".ninekit-app .ninekit-board [data-id='{knights[0]}']", knights[0])
+    assert "moves" in status(page)
+    _click(page, f".ninekit-app .ninekit-board [data-id='{knights[1]}']", knights[1])  # the selection switched
     page.screenshot(path=str(artifacts_dir / "nine_knights_select_switch.png"))
-    _click(page, f".ninekit-app .ninekit-board [data-id='{knights[1]}']")
-    assert "choose a Knight to move" in status(page)
+    _click(page, f".ninekit-app .ninekit-board [data-id='{knights[1]}']", "choose a Knight to move")
 
 
 def test_double_nine_a_chosen_card_switches_or_goes_back_to_the_hand(open_app, page, artifacts_dir):
     """Clicking the other hand card while one is chosen switches to it; clicking the chosen card puts it back."""
+    from playwright.sync_api import expect
+
     page = open_game(open_app, "apps/double_nine.ipynb")
     # Two copies of one card share a data-id: count each card once.
     cards = list(dict.fromkeys(item.get_attribute("data-id")
@@ -358,14 +363,12 @@ def test_double_nine_a_chosen_card_switches_or_goes_back_to_the_hand(open_app, p
     if len(cards) < 2:
         pytest.skip("this deal offers one kind of playable card only")
     log_before = _log_count(page)
-    _click(page, f".ninekit-app .ninekit-board [data-id='{cards[0]}']")
-    assert "site" in status(page).lower()
-    _click(page, f".ninekit-app .ninekit-board [data-id='{cards[1]}']")
-    assert "site" in status(page).lower()
-    assert cards[1].split(":", 1)[1] in page.locator(".ninekit-app .ninekit-log").inner_text().splitlines()[-1]
+    _click(page, f".ninekit-app .ninekit-board [data-id='{cards[0]}']", re.compile("site", re.IGNORECASE))
+    _click(page, f".ninekit-app .ninekit-board [data-id='{cards[1]}']", re.compile("site", re.IGNORECASE))
+    last_line_names = re.compile(re.escape(cards[1].split(":", 1)[1]) + r"[^\n]*$")  # the log's last line
+    expect(page.locator(".ninekit-app .ninekit-log")).to_have_text(last_line_names, use_inner_text=True, timeout=30_000)
     page.screenshot(path=str(artifacts_dir / "double_nine_switch_card.png"))
-    _click(page, f".ninekit-app .ninekit-board [data-id='{cards[1]}']")
-    assert "choose a card" in status(page), "the chosen card did not go back to the hand"
+    _click(page, f".ninekit-app .ninekit-board [data-id='{cards[1]}']", "choose a card")  # back in the hand
     assert _log_count(page) == log_before
 
 
