@@ -245,15 +245,14 @@ def test_forfeit_at_a_bigger_table_gives_the_win_to_everybody_else():
 def test_gallery_offers_the_server_only_notebooks_but_the_static_site_does_not_link_them():
     """The analysis notebook and the arena need a Python server: the Voila gallery links them and says so, and
     the static site's gallery (built from the same notebook by serving/static_site/build.py) leaves that cell out."""
-    import importlib.util
     import json
     import re
     from pathlib import Path
 
+    from notebook_text import static_site_build
+
     repo = Path(__file__).resolve().parents[1]
-    spec = importlib.util.spec_from_file_location("static_site_build", repo / "serving" / "static_site" / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = static_site_build()
     gallery = json.loads((repo / "notebooks" / "index.ipynb").read_text())
     voila = "\n".join("".join(c["source"]) for c in gallery["cells"] if c["cell_type"] == "markdown")
     static = "\n".join(build.gallery_cells(gallery))

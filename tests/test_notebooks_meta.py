@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
-from notebook_text import cell_source, read_notebook
+from notebook_text import cell_source, read_notebook, static_site_build
 from notebook_text import prose as notebook_prose
 
 from widgets.lessons import STATIC_TAG, STEP_CELL
@@ -218,12 +218,9 @@ def test_tutorial_keeps_the_maintainers_check_off_the_learners_page(path):
 def test_the_static_sites_tutorial_pages_carry_no_step_pictures():
     """The stored step pictures are for GitHub: the site's page (built by serving/static_site/build.py) leaves them out,
     so the first step does not wait for the browser to load and draw every step's picture (Code of Nine: 3.9 MB)."""
-    import importlib.util
     import json
 
-    spec = importlib.util.spec_from_file_location("static_site_build", REPO / "serving" / "static_site" / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = static_site_build()
     assert build.PICTURE_TAG == STATIC_TAG
     for path in sorted((NOTEBOOKS / "tutorials").glob("*.ipynb")):
         stored = read_notebook(path)

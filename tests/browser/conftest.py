@@ -40,6 +40,9 @@ from ninekit.count_of_nine import best
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
+# The helpers of tests/ (notebook_text: the static site's build) for the browser tests too, however they are started.
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
+
 # Count of Nine's after-game search takes one of the machine's analyst slots (``best.ANALYSTS`` lock files in
 # ``best.ANALYST_SLOTS``, machine-wide, so a class's kernels cannot take every CPU).  In a test run the two
 # workers (every worker loads this file: each collects the whole suite), and any other ninekit on the machine,

@@ -297,11 +297,9 @@ def test_the_site_ships_no_notebook_no_lab_app_no_service_worker(site_dir):
 def test_anywidget_models_wait_a_minute_for_their_module(site_dir):
     """A widget's model is not given up after anywidget's own 2 s (on a busy machine the page error "[anywidget]
     Failed to initialize model." came, and the widget then ignored every update): the site's copy waits a minute."""
-    import importlib.util
+    from notebook_text import static_site_build
 
-    spec = importlib.util.spec_from_file_location("static_site_build", REPO / "serving" / "static_site" / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = static_site_build()
     bundles = [p for p in (site_dir / "extensions" / "anywidget").rglob("*.js")
                if "Failed to initialize model." in p.read_text()]
     assert bundles, "the site has no anywidget extension"
