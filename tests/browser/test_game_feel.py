@@ -181,6 +181,8 @@ def test_save_in_one_click_and_load_with_counts_that_agree(open_app, page, artif
 def test_the_game_survives_a_reload_and_is_offered_back(open_app, page, artifacts_dir):
     """Leaving mid-game asks first; after a reload "Resume your game?" brings the same game back; the browser
     keeps only a random token, never the game."""
+    from playwright.sync_api import expect
+
     page = open_game(open_app, "apps/double_nine.ipynb")
     _play(page, 5)
     moves, log_text = _log_count(page), page.locator(".ninekit-app .ninekit-log").inner_text()
@@ -209,12 +211,13 @@ def test_the_game_survives_a_reload_and_is_offered_back(open_app, page, artifact
     settle(page, before)
     page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length === n", arg=[LOG_MOVES, moves],
                            timeout=10_000)
-    assert not page.locator(RESUME).is_visible()
+    # The rest of the resumed screen may reach a busy page in a later update: wait for it.
+    expect(page.locator(RESUME)).to_be_hidden(timeout=30_000)
+    expect(page.locator(MESSAGE)).to_contain_text("Welcome back", timeout=30_000)
     shown = page.locator(".ninekit-app .ninekit-log").inner_text()
     for line in log_text.splitlines():
         if line.strip():
             assert line in shown, f"the resumed log lost {line!r}"
-    assert "Welcome back" in page.locator(MESSAGE).inner_text()
 
 
 def test_double_nine_stops_between_games_until_next_game(open_app, page, artifacts_dir):
@@ -352,16 +355,16 @@ def test_nine_knights_waiting_area_knights_are_clicked_and_the_selection_switche
     _click(page, f".ninekit-app .ninekit-board [data-id='{knights[1]}']", "choose a Knight to move")
 
 
-def test_double_nine_a_chosen_card_switches_or_goes_back_to_the_hand(open_app, page, artifacts_dir):
+def test_double_nine_a_chosen_card_switches_or_goes_back_to_the_hand(open_app, page, artifacts_dir, tmp_path):
     """Clicking the other hand card while one is chosen switches to it; clicking the chosen card puts it back."""
     from playwright.sync_api import expect
 
     page = open_game(open_app, "apps/double_nine.ipynb")
+    _load(page, tmp_path, ninekit.make("double_nine").new(2).to_json())  # Player 1 holds Fallen Angel and Clown
     # Two copies of one card share a data-id: count each card once.
     cards = list(dict.fromkeys(item.get_attribute("data-id")
                                for item in page.locator(f"{LEGAL}[data-id^='card:']").all()))
-    if len(cards) < 2:
-        pytest.skip("this deal offers one kind of playable card only")
+    assert len(cards) == 2, cards
     log_before = _log_count(page)
     _click(page, f".ninekit-app .ninekit-board [data-id='{cards[0]}']", re.compile("site", re.IGNORECASE))
     _click(page, f".ninekit-app .ninekit-board [data-id='{cards[1]}']", re.compile("site", re.IGNORECASE))
