@@ -20,7 +20,8 @@ HOST ?= 127.0.0.1
 POOL ?=
 # More Voila settings for `make play`, overriding voila.json, e.g. VOILA_ARGS=--ClassroomKernelManager.max_kernels=60
 VOILA_ARGS ?=
-# Test workers (pytest-xdist): one per CPU; each test file runs whole on one worker (its servers with it).
+# Test workers (pytest-xdist): one per CPU; each test file runs whole on one worker (its servers with it), the
+# longest files first (tests/browser/conftest.py, LONGEST_FIRST).
 TEST_JOBS ?= auto
 
 # Voila reads voila.json from the directories in Voila.config_file_paths; point it at serving/
@@ -71,7 +72,7 @@ test: venv
 	@echo "[$$(date +%T)] pytest on $(TEST_JOBS) workers, every notebook run by nbval among the tests"
 	# NINEKIT_NBVAL: the analysis and arena notebooks then press their buttons (the tutorials' steps are solved in
 	# tests/test_lessons.py); the Voila servers of the browser tests do not pass it on (tests/browser/appdriver.py)
-	NINEKIT_NBVAL=1 $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --nbval-lax --nbval-current-env --durations=25
+	NINEKIT_NBVAL=1 $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder --nbval-lax --nbval-current-env --durations=25
 	@echo "[$$(date +%T)] done"
 
 bench: venv

@@ -60,6 +60,18 @@ if "NINEKIT_ANALYST_SLOTS" not in os.environ:
 TEST_SERVER_ARGS = ("--pool_size=1", "--VoilaKernelManager.fill_delay=0", "--ClassroomKernelManager.max_per_client=0")
 # What Voila shows instead of a traceback when a cell raises (show_tracebacks is false).
 VOILA_ERROR_TEXT = "There was an error when executing cell"
+# The test files that take longest (figures in docs/development.md), handed to the test workers first: `make test`
+# passes --no-loadscope-reorder, so each worker takes the next file in collection order, and a long file left for
+# last would run alone while the other worker has nothing to do (xdist's own order, most tests first, left the
+# one-test tutorial read to the end).
+LONGEST_FIRST = ("test_static_site.py", "test_serving.py", "test_game_feel.py", "test_tutorial_pages.py",
+                 "test_nine_knights_app.py", "test_code_of_nine_app.py")
+
+
+def pytest_collection_modifyitems(items):
+    """Put the tests of ``LONGEST_FIRST`` first, in that order; the rest keep their collection order."""
+    rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(Path(str(item.fspath)).name, len(rank)))
 
 
 def _missing(message: str):

@@ -91,11 +91,12 @@ def _open_app(page, base_url: str, notebook: str = APP):
 
 
 @pytest.mark.parametrize("notebook, query", [("index.ipynb", ""), (APPS[0], "theme=dark")])
-def test_served_pages_fetch_nothing_from_other_hosts(open_app, notebook, query):
+def test_served_pages_fetch_nothing_from_other_hosts(open_app, notebook, query, artifacts_dir):
     """The gallery and an app, as served, ask for nothing outside this machine (no CDN for Font Awesome,
-    MathJax or Mermaid) and show no errors; ``?theme=dark`` still gives the dark theme.  (Every other page the
-    browser tests open is held to the first of these too: the ``page`` fixture checks it at the end of each
-    test; each app's own tests open it.)"""
+    MathJax or Mermaid), show no errors and no source code (voila.json strips it: code cells reach the browser
+    without their input); ``?theme=dark`` still gives the dark theme.  (Every other page the browser tests open
+    is held to the first of these too: the ``page`` fixture checks it at the end of each test; each app's own
+    tests open it.)"""
     page = open_app(notebook, query)
     if notebook.startswith("apps/"):
         page.wait_for_selector(INTERACTIVE, state="visible")
@@ -105,6 +106,12 @@ def test_served_pages_fetch_nothing_from_other_hosts(open_app, notebook, query):
     assert "cdn.jsdelivr.net" not in page.content()
     theme = page.evaluate("document.body.dataset.jpThemeName")
     assert theme == ("JupyterLab Dark" if "dark" in query else "JupyterLab Light")
+    # Markdown cells keep their rendered input area; code cells have none.
+    assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
+    assert "import " not in page.inner_text("body")
+    if notebook == "index.ipynb":
+        assert "Nine Knights" in page.inner_text("body")
+        page.screenshot(path=str(artifacts_dir / "gallery.png"), full_page=True)
 
 
 # --- the served configuration ------------------------------------------------------------------------
