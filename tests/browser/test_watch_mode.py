@@ -20,6 +20,7 @@ from appdriver import (
     WATCH,
     open_game,
     phone_screen,
+    press_start,
     press_watch,
     set_seats,
     set_watch_pace,
@@ -50,8 +51,15 @@ def _log_lines(page) -> int:
     return page.locator(".ninekit-app .ninekit-log li:not(.nk-event)").count()
 
 
-def _start_watching(page) -> None:
-    set_seats(page, {"South": "computer", "North": "computer"})
+def _start_watching(page, quiet_limit: int | None = None) -> None:
+    """A new game of two computer players (with ``quiet_limit``: a draw after that many turns in a row without a
+    fight, for a short game)."""
+    set_seats(page, {"South": "computer", "North": "computer"}, start=quiet_limit is None)
+    if quiet_limit is not None:
+        quiet = page.locator(".ninekit-app .ninekit-new-game").get_by_label("quiet limit")
+        quiet.fill(str(quiet_limit))
+        quiet.press("Enter")
+        press_start(page)
     page.locator(WATCH).wait_for(state="visible")
     assert "The computer plays every seat" in page.locator(".ninekit-app .ninekit-seats").inner_text()
     assert "South (computer, normal) · North (computer, normal)" in page.locator(".ninekit-app").inner_text()
@@ -96,7 +104,7 @@ def test_watch_in_the_dark_theme_to_the_end(open_app, artifacts_dir):
     """Requirement: Watch is readable in the dark theme and a watched game ends with the outcome on screen."""
     page = open_game(open_app, APP, "theme=dark")
     page.set_viewport_size({"width": 1280, "height": 800})
-    _start_watching(page)
+    _start_watching(page, quiet_limit=6)
     set_watch_pace(page, 0.2)
     _wait_for_moves(page, 4)
     shot(page, artifacts_dir / "watch_dark.png")
