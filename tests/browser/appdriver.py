@@ -422,19 +422,22 @@ def open_game(open_app, notebook: str, query: str = ""):
     return page
 
 
-def set_seats(page, seats: dict[str, str], start: bool = True) -> None:
+def set_seats(page, seats: dict[str, str], start: bool = True) -> bool:
     """Open "New game", seat the players as given (``{"South": "human", ...}``, not at random), and start
-    unless ``start`` is False."""
+    unless ``start`` is False.  Returns whether the form was set to seat a lone human at random (before this
+    unset it)."""
     page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
     form = page.locator(".ninekit-app .ninekit-new-game")
     form.wait_for(state="visible")
     random_seat = form.get_by_label("Seat a lone human player at random")
-    if random_seat.is_checked():
+    was_random = random_seat.is_checked()
+    if was_random:
         random_seat.uncheck()
     for seat, kind in seats.items():
         form.get_by_label(seat, exact=True).select_option(kind)
     if start:
         press_start(page)
+    return was_random
 
 
 def press_start(page) -> None:

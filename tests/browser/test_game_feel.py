@@ -96,7 +96,8 @@ def test_laptop_layout_side_by_side_then_phone_layout_stacked(open_app, page, ap
 
 
 def test_titles_follow_the_game_and_the_seats(open_app, page):
-    """The page title, the intro line and the tab title say which game is played and by whom."""
+    """The page title, the intro line and the tab title say which game is played and by whom.  Rulebook: the
+    first player is chosen at random; the app seats a lone human South or North by chance (the form's default)."""
     from playwright.sync_api import expect
 
     page = open_game(open_app, "apps/nine_knights.ipynb")
@@ -104,7 +105,7 @@ def test_titles_follow_the_game_and_the_seats(open_app, page):
     assert header.locator("h2").inner_text().endswith("Nine Knights")
     assert re.match(r"Nine Knights – you play (South|North) · ninekit$", page.title()), page.title()
     assert re.search(r"You play (South|North) against the computer", header.inner_text())
-    _seat(page, "human", "human")  # hot-seat
+    assert set_seats(page, {"South": "human", "North": "human"}), "a lone human is not seated at random"  # hot-seat
     text = header.inner_text()
     assert "You play" not in text and "South and North share this screen" in text, text
     assert page.title() == "Nine Knights – 2 players at one screen · ninekit"

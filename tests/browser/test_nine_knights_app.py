@@ -12,7 +12,6 @@ Screenshots go to tests/browser/artifacts/.
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from appdriver import (
@@ -49,16 +48,6 @@ MAX_CLICKS = 1500
 
 def _set_seats(page, south: str = "human", north: str = "computer", start: bool = True) -> None:
     set_seats(page, {"South": south, "North": north}, start)
-
-
-def test_the_human_is_seated_at_random(open_app):
-    """Rulebook: the first player is chosen at random; the app seats the human South or North by chance."""
-    page = open_game(open_app, APP)
-    seats = page.locator(".ninekit-app .ninekit-seats").inner_text()
-    assert re.search(r"You play (South|North) against the computer", seats), seats
-    form = page.locator(".ninekit-app .ninekit-new-game")
-    page.locator(".ninekit-app .ninekit-new-game-panel").get_by_text("New game", exact=True).click()
-    assert form.get_by_label("Seat a lone human player at random").is_checked()
 
 
 def test_play_a_full_game_by_clicks(open_app, artifacts_dir):
