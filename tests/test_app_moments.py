@@ -81,8 +81,10 @@ def test_a_human_move_that_ends_a_game_pauses_and_undo_leaves_the_pause():
 
 
 def test_lessons_have_no_pause():
-    """A board inside a lesson step (compact) never stops between games: the step decides what comes next."""
-    app = GameApp("double_nine", seats=["computer", "computer"], seed=4, compact=True)
+    """A board inside a lesson step (a PlayArea) never stops between games: the step decides what comes next."""
+    from widgets.shell.area import PlayArea
+
+    app = PlayArea("double_nine", seats=["computer", "computer"], seed=4)
     assert app.pause is None and app.state.is_over
 
 

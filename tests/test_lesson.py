@@ -222,14 +222,14 @@ def test_disposing_a_step_leaves_the_models_other_steps_share():
     assert b.attempt("c3")  # the other step still plays
 
 
-def test_a_compact_board_builds_the_hand_over_only_when_two_people_share_it():
-    """A lesson's board has one human seat: no hand-over widgets; a compact board for two people builds them at
-    the first hand-over (Secrecy: the screen is passed before the next seat's view is shown)."""
-    from widgets import GameApp
+def test_a_lessons_board_builds_the_hand_over_only_when_two_people_share_it():
+    """A lesson's board (a PlayArea) has one human seat: no hand-over widgets; a PlayArea for two people builds
+    them at the first hand-over (Secrecy: the screen is passed before the next seat's view is shown)."""
+    from widgets.shell.area import PlayArea
 
-    lone = GameApp("nine_knights", seats=["human", "computer"], seed=1, compact=True)
+    lone = PlayArea("nine_knights", seats=["human", "computer"], seed=1)
     assert all("ninekit-privacy" not in c._dom_classes for c in lone.children)
-    pair = GameApp("nine_knights", seats=["human", "human"], seed=1, compact=True)
+    pair = PlayArea("nine_knights", seats=["human", "human"], seed=1)
     for _ in range(6):
         if pair.privacy_pending is not None:
             break

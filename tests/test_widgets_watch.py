@@ -122,7 +122,7 @@ def test_a_searching_level_thinks_in_the_background_and_says_so(monkeypatch):
     (a click is answered at once), and its move comes later; Undo meanwhile drops the planned move.  (The bot
     is swapped for a quick one: this tests the shell, not the search.)"""
     asked = []
-    monkeypatch.setattr("widgets.app.bot_for", lambda game, seed, level: asked.append(level) or RandomBot(seed))
+    monkeypatch.setattr("widgets.shell.area.bot_for", lambda game, seed, level: asked.append(level) or RandomBot(seed))
     timer = FakeTimer()
     app = GameApp("nine_knights", seats=["human", "computer"], levels=["normal", "hard"], seed=5, timer=timer)
     south = NineKnightsBot(1)

@@ -2,8 +2,9 @@
 
 A :class:`Tutorial` holds the steps of one tutorial and its progress bar; a
 :class:`LessonStep` is a position, a goal in one sentence and a check.  The
-learner plays on the game's own board (the :class:`~widgets.GameApp` shell in
-compact form: clicks, keyboard) until the goal holds.  *Any* sequence of
+learner plays on the game's own board (a :class:`~widgets.shell.area.PlayArea`
+over the step's session, the board the apps play on: clicks, keyboard) until
+the goal holds.  *Any* sequence of
 legal decisions that reaches the goal counts, not only the author's
 solution.  A refused click shows the rule that forbids it (``why_illegal``)
 in place; an attempt that ends without reaching the goal says why; Hint
@@ -47,9 +48,10 @@ import ninekit
 from ninekit import Move, hints
 from ninekit.bots import bot_for
 
-from .app import COMPUTER, HUMAN, GameApp, dispose
 from .lesson_parts import ProgressBar, ShowWhenNear, StepPanel
 from .shared import shared_layout
+from .shell.area import PlayArea
+from .shell.common import COMPUTER, HUMAN, dispose
 from .tables import adapter_for
 from .tutorial import FIRST_CHAPTER_MOST, Chapter, Rule, Tutorial, no_frontend, step_label
 
@@ -175,7 +177,7 @@ class LessonStep(w.VBox):
         state = self.start
         self._panel = StepPanel(self._press, label=self._head_label, goal=self.goal, solved=self._solved)
         seats = [HUMAN if s == self.learner else COMPUTER for s in range(state.game.players)]
-        self._app = GameApp(state, seats=seats, bot_factory=self._bot, compact=True, adapter=self._table)
+        self._app = PlayArea(state, seats=seats, bot_factory=self._bot, adapter=self._table)
         self._app.on_change(self._judge)
         placeholder = self.children[0]
         self.children = [self._panel, self._app]
@@ -187,8 +189,9 @@ class LessonStep(w.VBox):
         return self
 
     @property
-    def app(self) -> GameApp:
-        """The step's board (the GameApp shell in compact form), built on first use."""
+    def app(self) -> PlayArea:
+        """The step's board (a :class:`~widgets.shell.area.PlayArea` over the step's session), built on first
+        use."""
         return self.build()._app
 
     # ------------------------------------------------------------------ public

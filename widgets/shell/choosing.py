@@ -1,6 +1,6 @@
 """The prompt's choices: board clicks and buttons turned into moves, the piece or card chosen and put back.
 
-A part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts).
+A part of :class:`widgets.shell.area.PlayArea` (see widgets/shell/__init__.py for the parts).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from ninekit import Move
 
 class Choosing:
     """The prompt's choices: board clicks and buttons turned into moves, the piece or card chosen and put back.
-    A part of :class:`widgets.app.GameApp` (a mixin: it works on the app's session and widgets)."""
+    A part of :class:`widgets.shell.area.PlayArea` (a mixin: it works on the session and the widgets)."""
 
     @property
     def selection(self) -> tuple[str, list[str]] | None:

@@ -18,7 +18,7 @@ from ..browser import IN_BROWSER, run_later
 from ..shared import is_shared
 
 __all__ = ["COMPUTER", "HUMAN", "IN_BROWSER", "NORMAL", "SAVE_NOTE", "SOLO_SAVE_NOTE", "STEP_CAP", "UNDO_TIP",
-           "Absent", "count_moves", "dispose", "log", "moves_played", "plain_error", "run_later"]
+           "count_moves", "dispose", "log", "moves_played", "plain_error", "run_later"]
 
 log = logging.getLogger("ninekit.app")
 
@@ -44,21 +44,6 @@ def dispose(widget) -> None:
         if isinstance(sub, w.Widget) and not is_shared(sub):  # a shared one stays, for the widgets still using it
             sub.close()
     widget.close()
-
-
-class Absent:
-    """Stands in for a part a compact shell does not build (its settings are kept and shown nowhere).
-
-    >>> part = Absent(); part.layout.display, part.disabled
-    ('none', True)
-    """
-
-    def __init__(self):
-        self.layout = type("Layout", (), {"display": "none"})()
-        self.value, self.disabled, self.selected_index, self.children = "", True, None, ()
-
-    def show(self, _items) -> None:  # a ChoiceBar's
-        pass
 
 
 def moves_played(state: ninekit.State) -> int:

@@ -1,6 +1,6 @@
 """The computer seats: when they decide (at once, in the background, or at Watch's pace) and Watch's controls.
 
-A part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts).
+A part of :class:`widgets.shell.area.PlayArea` (see widgets/shell/__init__.py for the parts).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ PACE_RANGE = (0.2, 3.0)  # the Watch pace slider's ends, seconds per move
 
 class ComputerSeats:
     """The computer seats: when they decide (at once, in the background, or at Watch's pace) and Watch's
-    controls. A part of :class:`widgets.app.GameApp` (a mixin: it works on the app's session and widgets)."""
+    controls. A part of :class:`widgets.shell.area.PlayArea` (a mixin: it works on the session and the widgets)."""
 
     def _decide(self, s: ninekit.State) -> ninekit.State:
         """The state after the computer seat to move decides: the session chooses with the seat's player
@@ -134,7 +134,7 @@ class ComputerSeats:
     @property
     def watching(self) -> bool:
         """True while Watch runs: every seat a computer, the app watches, and the game is not over."""
-        return (self.watch and not self._compact and bool(self.seats) and HUMAN not in self.seats
+        return (self.watch and bool(self.seats) and HUMAN not in self.seats
                 and self._state is not None and not self._state.is_over)
 
     @property
@@ -159,8 +159,7 @@ class ComputerSeats:
             self._set_message(f"The pace must be from {low} to {high} seconds per move (got {seconds!r})")
             return False
         self._pace = float(seconds)
-        if self._watch_pace.value != self._pace:
-            self._watch_pace.value = self._pace
+        self._show_watch()  # the pace slider follows
         return True
 
     def pause_watch(self) -> bool:

@@ -78,7 +78,7 @@ class Keeping:
 
     def _keep_progress(self) -> None:
         """Keep the game in progress on the server under this browser's token (never in the browser)."""
-        if self._resume_key is None or self._compact:
+        if self._resume_key is None:
             return
         s = self._state
         in_progress = not s.is_over and bool(s.history) and HUMAN in self.seats

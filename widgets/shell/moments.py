@@ -1,6 +1,6 @@
 """Moments between moves: a pause between games, the outcome panel, replays, and the background work a moment leaves.
 
-A part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts).
+A part of :class:`widgets.shell.area.PlayArea` (see widgets/shell/__init__.py for the parts).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ PAUSES_KEPT = 64  # moves whose interlude is remembered (the app and its session
 
 class Moments:
     """Moments between moves: a pause between games, the outcome panel, replays, and the background work a
-    moment leaves. A part of :class:`widgets.app.GameApp` (a mixin: it works on the app's session and widgets)."""
+    moment leaves. A part of :class:`widgets.shell.area.PlayArea` (a mixin: it works on the session and the widgets)."""
 
     def go_on(self) -> bool:
         """Press the pause's button (e.g. "Next game" between the games of a match): play goes on."""

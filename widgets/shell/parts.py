@@ -1,41 +1,36 @@
-"""The app's widgets, built once: header, prompt, board, choices, toolbar, log, panels.
+"""The app's widgets, built once: header, the play area's widgets, Watch, Hint, toolbar, panels, and their layout.
 
-A part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts).
+A part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts); the play area's own
+widgets are built by :class:`widgets.shell.area.PlayArea`.
 """
 
 from __future__ import annotations
 
 import ipywidgets as w
 
-from ..board import Board
 from ..browser import IN_BROWSER_NOTE, IN_BROWSER_RESUME
-from ..choices import ChoiceBar
 from ..page import PageTitle
 from ..resume import ResumeLink
 from ..save import SaveButton
-from ..shared import plain, shared_style
+from ..shared import plain
 from ..svg import esc
 from ..upload import LoadButton
 from . import common
-from .common import SAVE_NOTE, UNDO_TIP, Absent
+from .common import SAVE_NOTE, UNDO_TIP
 from .computers import PACE_RANGE
 
 
 class ShellParts:
-    """The app's widgets, built once: header, prompt, board, choices, toolbar, log, panels. A part of
-    :class:`widgets.app.GameApp` (a mixin: it works on the app's session and widgets)."""
+    """The app's widgets, built once: header, the play area's widgets, Watch, Hint, toolbar, panels, and their
+    layout. A part of :class:`widgets.app.GameApp` (a mixin: it works on the app's session and widgets)."""
 
     def _build(self) -> None:
+        """Every widget of the app (the play area's moments' parts too, at once), laid out: a header, then the
+        board, the prompt, the decision and the extras (toolbar, log, New game, Rules)."""
         self._build_play()
-        if self._compact:  # a board inside a lesson: no title, seats, new game, save/load or rules widgets at all
-            for name in ("_title", "_subtitle", "_undo_button", "_redo_button", "_save_button", "_upload", "_toolbar",
-                         "_rules_html", "_rules", "_form", "_newgame", "_page_title", "_resume_link",
-                         "_resume_offer", "_resume_text", "_hint_button", "_hint_html", "_hint_box", "_watch_bar",
-                         "_watch_text", "_watch_play", "_watch_step", "_watch_pace", "_again"):
-                setattr(self, name, Absent())
-            self.add_class("ninekit-compact")
-            self._lay_out_compact()
-            return
+        for name in ("privacy", "interlude", "replay"):
+            getattr(self, f"_build_{name}")()
+        self._recent = w.HTML(**plain()).add_class("ninekit-recent")  # what the computer just did
         self._build_watch()
         # At the end, the way on is in view with the result (the New game form is further down the page).
         self._again = w.Button(description="Play again", button_style="primary",
@@ -78,7 +73,7 @@ class ShellParts:
             self._resume_link = ResumeLink(key=self._resume_key)
             self._resume_link.on_token(lambda token: self._guard(self._got_token, token))
         else:
-            self._resume_link = Absent()
+            self._resume_link = None
         self._resume_text = w.HTML()
         resume_yes = w.Button(description="Resume", button_style="primary", layout=w.Layout(width="auto"))
         resume_no = w.Button(description="No, keep this new game", layout=w.Layout(width="auto"))
@@ -123,67 +118,3 @@ class ShellParts:
                          layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px"))
         self._watch_bar = w.VBox([self._watch_text, buttons]).add_class("ninekit-watch")
         self._watch_bar.layout.display = "none"
-
-    def _build_play(self) -> None:
-        """The widgets every game shell has: prompt, message, hand-over, board, choices, outcome, log.
-
-        A compact shell (a lesson step's board) builds the hand-over, the pause between games and the replay
-        bar only when a moment first needs them (:meth:`_need`): most steps never do."""
-        self._status = w.HTML(**plain()).add_class("ninekit-status")
-        self._recent = w.HTML(**plain()).add_class("ninekit-recent")  # what the computer just did
-        self._msg = w.HTML(**plain()).add_class("ninekit-message")
-        for name in ("privacy", "interlude", "replay"):
-            if self._compact:
-                for part in self._PARTS[name]:
-                    setattr(self, part, Absent())
-            else:
-                getattr(self, f"_build_{name}")()
-        self.board = Board()
-        self.board.add_class("ninekit-board-widget")
-        self.board.layout.width = "100%"
-        self.board.on_activate(lambda data_id: self._guard(self.click, data_id))
-        self._choices = ChoiceBar().add_class("ninekit-choices")
-        self._choices.on_choose(lambda index: self._guard(self._press_choice, index))
-        self._outcome = w.HTML(style=shared_style(w.HTML)).add_class("ninekit-outcome")
-        self._log_title = w.HTML("<b>Moves so far</b>", **plain())
-        self._log = w.HTML(**plain()).add_class("ninekit-log")
-        self._log_box = w.VBox([self._log_title, self._log]).add_class("ninekit-log-box")
-
-    # The widgets of each part a compact shell builds only when needed (the first is the part's box).
-    _PARTS = {"privacy": ("_privacy", "_pass_text", "_reveal_button"),
-              "interlude": ("_interlude_box", "_interlude_html", "_interlude_button"),
-              "replay": ("_replay_bar",)}
-
-    def _build_privacy(self) -> None:
-        """The hand-over between two people at one screen: "Pass the screen to …" and the reveal button."""
-        self._pass_text = w.HTML(**plain())
-        self._reveal_button = w.Button(**plain(w.Button, width="auto")).add_class("ninekit-reveal")
-        self._reveal_button.on_click(lambda _b: self._guard(self.reveal))
-        self._privacy = w.VBox([self._pass_text, self._reveal_button]).add_class("ninekit-privacy")
-
-    def _build_interlude(self) -> None:
-        """A pause between two parts of a match (e.g. between games), with its button to go on."""
-        self._interlude_html = w.HTML(**plain())
-        self._interlude_button = w.Button(description="Next game", button_style="primary",
-                                          **plain(w.Button, width="auto")).add_class("ninekit-interlude-next")
-        self._interlude_button.on_click(lambda _b: self._guard(self.go_on))
-        self._interlude_box = w.VBox([self._interlude_html, self._interlude_button]).add_class("ninekit-interlude")
-
-    def _build_replay(self) -> None:
-        """The replays a moment offers (e.g. the best line of a finished game), then Previous / Next / Back in one
-        row of buttons."""
-        self._replay_bar = ChoiceBar().add_class("ninekit-replay")
-        self._replay_bar.on_choose(lambda index: self._guard(self._press_replay, index))
-
-    def _need(self, name: str) -> None:
-        """Build part ``name`` of a compact shell (see :attr:`_PARTS`) if it is not built yet, in its place."""
-        if not isinstance(getattr(self, self._PARTS[name][0]), Absent):
-            return
-        getattr(self, f"_build_{name}")()
-        self._lay_out_compact()
-
-    def _lay_out_compact(self) -> None:
-        """A compact shell's parts in order, those built so far (the choices above the board, by the prompt)."""
-        order = [self._status, self._msg, self._privacy, self._interlude_box, self._choices, self.board,
-                 self._outcome, self._replay_bar, self._log_box]
-        self.children = [part for part in order if not isinstance(part, Absent)]

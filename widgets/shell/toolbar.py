@@ -1,4 +1,4 @@
-"""Undo, Redo and the hand-over, and the table events they write into the log.
+"""Undo and Redo, and the table events they write into the log.
 
 A part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts).
 """
@@ -10,17 +10,10 @@ from ninekit import session
 
 from .common import count_moves
 
-EVENT_CAP = 500  # table events (undo, redo, hand-overs) kept for the log
-
 
 class Toolbar:
-    """Undo, Redo and the hand-over, and the table events they write into the log. A part of
+    """Undo and Redo, and the table events they write into the log. A part of
     :class:`widgets.app.GameApp` (a mixin: it works on the app's session and widgets)."""
-
-    @property
-    def events(self) -> list[str]:
-        """The table events written into the log (undo, redo, hand-overs), oldest first."""
-        return [text for _ply, text in self._events]
 
     def undo(self) -> bool:
         """Back to the previous decision of a human seat (computer moves are skipped)."""
@@ -48,15 +41,6 @@ class Toolbar:
         self._set_message("")
         return True
 
-    def reveal(self) -> bool:
-        """Press the hand-over button: show the waiting seat's view."""
-        if self._pending_reveal is None:
-            return False
-        self._last_viewer = self._session.hand_over()
-        self._note(f"The screen was handed to {self.game.seat_name(self._viewer)}", len(self._state.history))
-        self._refresh()
-        return True
-
     def _undo_target(self) -> ninekit.State | None:
         """The last decision of a human seat to go back to, or None (see :meth:`ninekit.session.Session.undo`:
         never past a move that showed a person at this screen a secret, unless in teacher mode, nor past a move
@@ -80,8 +64,3 @@ class Toolbar:
         """Who is at the screen, for the log: the seat shown, else the last seat shown."""
         seat = self._viewer if self._viewer is not None else self._last_viewer
         return "Someone" if seat is None else self.game.seat_name(seat)
-
-    def _note(self, text: str, plies: int) -> None:
-        """Write a table event into the log every seat reads, after move number ``plies``."""
-        self._events.append((plies, text))
-        del self._events[:-EVENT_CAP]
