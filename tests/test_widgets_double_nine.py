@@ -557,3 +557,19 @@ def test_narrow_layout_is_offered_to_the_shell():
     app = GameApp(reaper_position(), seats=["human", "human", "human"])
     assert app.reveal()
     assert _size(app.board.svg_narrow)[0] <= 420 and 'data-id="card:Reaper"' in app.board.svg_narrow
+
+
+def test_a_sites_top_card_shows_its_whole_text():
+    """Requirement (issue 26, what a newcomer tripped over): a card on a site shows its whole text where the page
+    has room (up to ``SITE_TEXT_MOST`` lines), not one line cut with "…"; in the wide and the phone picture."""
+    from widgets.svg import esc, wrap_lines
+    from widgets.tables.double_nine.pieces import SITE_CHARS, SITE_TEXT_MOST
+
+    state = position(2, boards=[(["Hacker"], ["Sister"]), ([], [])], hands=[["Luna", "Elf"], ["Medusa"]])
+    for options in ({}, NARROW):
+        svg = ADAPTER.draw(state.view(0), board_targets(state), options)
+        for name in ("Hacker", "Sister"):
+            lines = wrap_lines(next(c for c in CARDS if c[0] == name)[4], SITE_CHARS)
+            assert 1 < len(lines) <= SITE_TEXT_MOST, name
+            for line in lines:
+                assert f">{esc(line)}</text>" in svg, (name, line, options)

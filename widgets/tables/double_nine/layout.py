@@ -40,6 +40,7 @@ from .pieces import (
     seat_words,
     shield_icon,
     site_height,
+    site_text_lines,
     strip_height,
     two_digits,
     wrapped_lines,
@@ -359,11 +360,11 @@ def draw_site(view: Mapping, p: int, s: str, stacks: Mapping, targets: Mapping, 
     parts = [el("text", label, x=x + (16 if shielded else 2), y=y + 6, class_="dn-label")]
     if shielded:
         parts.append(shield_icon(x + 7, y + 6))
-    # The top card shows as much of its text as the site's room allows: one line, and more where the other
-    # site's taller stack leaves room above this one (the tooltip always has all of it).
+    # The top card shows as much of its text as the site's room allows: the row of boards is as tall as its
+    # longest top card needs (up to SITE_TEXT_MOST lines; the tooltip always has all of it).
     card_h = TOP_H
     if stack:
-        needed = len(wrap_lines(CARD_INFO.get(stack[-1], {}).get("text", ""), int((SITE_W - 14) / 6.1)))
+        needed = site_text_lines(stack[-1])
         spare = site_h - TOP_H - strip_h * max(0, len(stack) - 1)
         card_h += LINE_H * max(0, min(needed - 1, int(spare // LINE_H)))
     top_y = y + 16 + site_h - card_h  # the top cards of both sites line up at the bottom

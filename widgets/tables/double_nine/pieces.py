@@ -29,6 +29,8 @@ TOP_H = 58            # the top card of a site (with one line of its text)
 LINE_H = 14           # a line of a card's text
 HAND_W = (PANEL_W - 8) // 2
 TEXT_CHARS = 27       # effect text characters a line on a hand card
+SITE_CHARS = int((SITE_W - 14) / 6.1)  # effect text characters a line on a site's top card
+SITE_TEXT_MOST = 5    # lines of its text a site's top card shows at most (the rest: "…", and the tooltip has it)
 CHIP_H = 21
 CARD_INFO = {c[0]: {"number": c[1], "set": c[2], "effect": c[3], "text": c[4], "constant": c[5]} for c in CARDS}
 SITE_KEYS = ("x10", "x1")
@@ -88,7 +90,7 @@ def card_face(name: str, x: float, y: float, w: float, h: float, *, text_lines: 
     effect = info["effect"] + (" [Constant]" if info["constant"] else "")
     parts.append(el("text", effect, x=x + 38, y=y + 29, class_="dn-eff", **fit_text(effect, 6.0, w - 44)))
     if text_lines:
-        lines = wrap_lines(info["text"], TEXT_CHARS if w >= HAND_W else int((w - 14) / 6.1))
+        lines = wrap_lines(info["text"], TEXT_CHARS if w >= HAND_W else SITE_CHARS)
         if len(lines) > text_lines:
             lines = lines[:text_lines]
             lines[-1] = lines[-1].rstrip(".,") + " …"
@@ -155,9 +157,20 @@ def shield_icon(cx: float, cy: float) -> str:
     return el("path", d=d, class_="dn-shield")
 
 
+def site_text_lines(name: str) -> int:
+    """How many lines the text of card ``name`` takes on a site's top card (``SITE_W`` wide).
+
+    >>> site_text_lines("Hacker") > 1
+    True
+    """
+    return len(wrap_lines(CARD_INFO.get(name, {}).get("text", ""), SITE_CHARS))
+
+
 def site_height(stack, strip: float = STRIP) -> float:
-    """The height of a site holding ``stack`` (its top card and a strip a card beneath)."""
-    return TOP_H + strip * max(0, len(stack) - 1)
+    """The height of a site holding ``stack``: its top card with as much of its text as ``SITE_TEXT_MOST``
+    lines hold, and a strip for each card beneath."""
+    lines = min(site_text_lines(stack[-1]), SITE_TEXT_MOST) if stack else 1
+    return TOP_H + LINE_H * max(0, lines - 1) + strip * max(0, len(stack) - 1)
 
 
 def strip_height(view: Mapping, p: int, s: str, targets: Mapping, narrow: bool) -> float:
