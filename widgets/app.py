@@ -218,12 +218,11 @@ class GameApp(ShellParts, Header, NewGameForm, Toolbar, Hints, Keeping, PlayArea
     # ------------------------------------------------------------ what the app draws around the play area
     RECENT_LINES = 3
 
-    def _show_around(self, s, interactive: bool, private: bool, numbered) -> None:
-        """The header, what the computer just did, Play again, the Hint line and Undo/Redo."""
+    def _show_around(self, s, interactive: bool, numbered) -> None:
+        """The header, what the computer just did, Play again (with the outcome), the Hint line and Undo/Redo."""
         self._show_header()
         self._recent.value = "" if numbered is None else self._recent_html(numbered)
-        replaying = self._replaying is not None and not private
-        self._again.layout.display = None if s.is_over and self._interlude is None and not replaying else "none"
+        self._again.layout.display = self._outcome.layout.display
         hint = self._hint[1] if interactive and self._hint is not None and self._hint[0] is s else None
         looking = interactive and hint is None and self._hint_wanted is s
         self._hint_html.value = (f'<div class="nk-hint-line" role="status"><b>Hint:</b> {esc(hint.text)}</div>'

@@ -389,8 +389,7 @@ class PlayArea(Choosing, ComputerSeats, Moments, Drawing, w.VBox):
         """The hinted board item and choice button to mark (an app's Hint; see widgets/shell/hinting.py)."""
         return None, None
 
-    def _show_around(self, s: ninekit.State, interactive: bool, private: bool,
-                     numbered: list[tuple[int, str]] | None) -> None:
+    def _show_around(self, s: ninekit.State, interactive: bool, numbered: list[tuple[int, str]] | None) -> None:
         """Draw what an app shows around the play area (see widgets/app.py); ``numbered`` is the log on screen
         (None while the screen waits for a hand-over)."""
 

@@ -108,7 +108,7 @@ class Drawing:
                               (self._replay_bar, replaying or bool(offered))):
             if widget is not None:  # (a part not built yet is not on screen)
                 widget.layout.display = None if shown else "none"
-        self._show_around(s, interactive, private, numbered)
+        self._show_around(s, interactive, numbered)
         self._show_watch()
 
     def _log_lines(self, s: ninekit.State, viewer: int | None,
