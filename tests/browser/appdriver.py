@@ -455,15 +455,21 @@ def press_start(page) -> None:
     assert settle(page, before) == "changed", "pressing 'Start new game' changed nothing"
 
 
+def set_quiet_limit(page, quiet_limit: int) -> None:
+    """In a Nine Knights app's open New game form: the quiet limit (a draw after that many turns in a row without
+    a fight, for a short game)."""
+    quiet = page.locator(".ninekit-app .ninekit-new-game").get_by_label("quiet limit")
+    quiet.fill(str(quiet_limit))
+    quiet.press("Enter")
+
+
 def start_quick_nine_knights(page, seed: int, quiet_limit: int) -> None:
     """In a Nine Knights app: open "New game", seat South human against the computer, set the quiet limit
     (a draw after that many turns in a row without a fight, for a short game) and the seed, press "Start new
     game", and wait for the deal.  Checks that the seed is not left on screen (it gives away the deal)."""
     set_seats(page, {"South": "human", "North": "computer"}, start=False)
+    set_quiet_limit(page, quiet_limit)
     form = page.locator(".ninekit-app .ninekit-new-game")
-    quiet = form.get_by_label("quiet limit")
-    quiet.fill(str(quiet_limit))
-    quiet.press("Enter")
     box = form.get_by_label("Seed")
     box.fill(str(seed))
     box.press("Enter")

@@ -74,6 +74,13 @@ def _start(page, seats: dict[str, str], *, players: int, expert: bool) -> None:
     assert status(page), "no prompt after starting"
 
 
+def _start_late(page, seats: dict[str, str], *, players: int, expert: bool, seed: int, decisions: int, path) -> None:
+    """Seat the players from the New game form (``_start``), then load (through the Load button) a save of a seeded
+    game of random legal moves ``decisions`` decisions before its end (``late_save``), written to ``path``."""
+    _start(page, seats, players=players, expert=expert)
+    load_save(page, late_save("code_of_nine", seed, decisions, players=players, expert=expert), path)
+
+
 def _decision_box(page) -> dict:
     """Where the picture, the prompt and the first highlighted choice end (CSS px)."""
     return page.evaluate("""() => {
@@ -104,9 +111,8 @@ def test_four_player_hot_seat_game_to_the_end(open_app, artifacts_dir, tmp_path)
     as legal refused and no page error; the end panel reveals every Memory and gives the score step by step."""
     page = open_game(open_app, APP)
     page.set_viewport_size({"width": 1280, "height": 800})
-    _start(page, {"Red": "human", "Blue": "human", "Green": "human", "Yellow": "human"}, players=4, expert=False)
-    save = late_save("code_of_nine", 7, HOT_SEAT_DECISIONS, players=4, expert=False)
-    load_save(page, save, tmp_path / "code_of_nine.json")
+    _start_late(page, {"Red": "human", "Blue": "human", "Green": "human", "Yellow": "human"}, players=4, expert=False,
+                seed=7, decisions=HOT_SEAT_DECISIONS, path=tmp_path / "code_of_nine.json")
     page.wait_for_selector(f"{INTERACTIVE}, {PRIVACY}:visible", state="visible")
     shots = {"place": False, "look": False}
 
@@ -164,9 +170,8 @@ def test_three_player_expert_game_against_the_computer_dark_and_phone(open_app, 
     frames = record_frames(page)
     page = open_game(open_app, APP, "theme=dark")
     page.set_viewport_size({"width": 1280, "height": 800})
-    _start(page, {"Red": "human", "Blue": "computer", "Green": "computer"}, players=3, expert=True)
-    load_save(page, late_save("code_of_nine", EXPERT_SEED, EXPERT_DECISIONS, players=3, expert=True),
-              tmp_path / "code_of_nine_expert.json")
+    _start_late(page, {"Red": "human", "Blue": "computer", "Green": "computer"}, players=3, expert=True,
+                seed=EXPERT_SEED, decisions=EXPERT_DECISIONS, path=tmp_path / "code_of_nine_expert.json")
     page.wait_for_selector(INTERACTIVE, state="visible")
     background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     rgb = [int(x) for x in background[background.index("(") + 1 : background.index(")")].split(",")[:3]]

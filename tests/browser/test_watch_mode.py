@@ -22,6 +22,7 @@ from appdriver import (
     phone_screen,
     press_start,
     press_watch,
+    set_quiet_limit,
     set_seats,
     set_watch_pace,
     settle,
@@ -56,9 +57,7 @@ def _start_watching(page, quiet_limit: int | None = None) -> None:
     fight, for a short game)."""
     set_seats(page, {"South": "computer", "North": "computer"}, start=quiet_limit is None)
     if quiet_limit is not None:
-        quiet = page.locator(".ninekit-app .ninekit-new-game").get_by_label("quiet limit")
-        quiet.fill(str(quiet_limit))
-        quiet.press("Enter")
+        set_quiet_limit(page, quiet_limit)
         press_start(page)
     page.locator(WATCH).wait_for(state="visible")
     assert "The computer plays every seat" in page.locator(".ninekit-app .ninekit-seats").inner_text()
