@@ -433,6 +433,23 @@ code { font-size: .95em; }
 """
 
 
+def cut_in_bundles(bundles: list[Path], text: str, replacement: str, holders_say: str | None = None) -> None:
+    """Replace ``text`` by ``replacement`` in each of ``bundles`` that holds it; every bundle that says
+    ``holders_say`` (default: ``text``) must hold ``text`` exactly once, and at least one must, or the build stops
+    (a new release of the bundle moved the text: look at it again).
+
+    >>> import tempfile; bundle = Path(tempfile.mkdtemp()) / "a.js"; _ = bundle.write_text("x = wait(2000);")
+    >>> cut_in_bundles([bundle], "wait(2000)", "wait(60000)"); bundle.read_text()
+    'x = wait(60000);'
+    """
+    marker = text if holders_say is None else holders_say
+    holders = [bundle for bundle in bundles if marker in bundle.read_text()]
+    if not holders or any(bundle.read_text().count(text) != 1 for bundle in holders):
+        raise SystemExit(f"error: the bundles do not hold this text exactly once each: {text[:60]}...")
+    for bundle in holders:
+        bundle.write_text(bundle.read_text().replace(text, replacement))
+
+
 def finish(out: Path) -> None:
     """The gallery as the site's front page, no public CDN link, no file that no page requests, anywidget's models
     given a minute to start."""
@@ -442,22 +459,12 @@ def finish(out: Path) -> None:
                 shutil.rmtree(target)
             else:
                 target.unlink()
-    bundles = sorted((out / "voici" / "build").glob("*.js"))
+    voici = sorted((out / "voici" / "build").glob("*.js"))
     for text, replacement in SERVICE_WORKER_CUTS:
-        holders = [bundle for bundle in bundles if text in bundle.read_text()]
-        if len(holders) != 1 or holders[0].read_text().count(text) != 1:
-            raise SystemExit(f"error: Voici's bundles do not hold this text exactly once: {text[:60]}...")
-        holders[0].write_text(holders[0].read_text().replace(text, replacement))
-    anywidget = [bundle for bundle in (out / "extensions" / "anywidget").rglob("*.js")
-                 if "[anywidget] Failed to initialize model." in bundle.read_text()]
-    if not anywidget:
-        raise SystemExit("error: no anywidget bundle says 'Failed to initialize model.'; see ANYWIDGET_START_CUT")
-    for bundle in anywidget:
-        text = bundle.read_text()
-        if text.count(ANYWIDGET_START_CUT) != 1:
-            raise SystemExit(f"error: {bundle} does not hold anywidget's 2-second model start exactly once")
-        longer = ANYWIDGET_START_CUT.replace("2000", str(ANYWIDGET_START_MS))
-        bundle.write_text(text.replace(ANYWIDGET_START_CUT, longer))
+        cut_in_bundles(voici, text, replacement)
+    cut_in_bundles(sorted((out / "extensions" / "anywidget").rglob("*.js")), ANYWIDGET_START_CUT,
+                   ANYWIDGET_START_CUT.replace("2000", str(ANYWIDGET_START_MS)),
+                   holders_say="[anywidget] Failed to initialize model.")
     for page in out.rglob("*.html"):
         text = page.read_text()
         cut = CDN_LINK.sub("", text)
