@@ -261,7 +261,8 @@ def cancel_searches() -> int:
     """Cancel every search this process asked for (waiters get a RuntimeError); returns how many were not done.
     Runs when the process ends: no search outlives the app's process.
 
-        >>> cancel_searches()
+        >>> _ = cancel_searches()  # whatever this process asked for so far (other code may have)
+        >>> cancel_searches()  # nothing is left to cancel
         0
     """
     with SEARCH_LOCK:
