@@ -392,6 +392,16 @@ def test_board_widget_messages_reach_the_app():
     assert app.errors == []
 
 
+def test_a_move_redraws_the_board_in_one_update():
+    """A move sends the board's new picture, its narrow layout and its generation to the browser together, in
+    one update (one message, so the browser parses the pictures once; board.js draws once per update too)."""
+    app = GameApp("nine_knights", seats=["human", "human"], seed=3)
+    updates = []
+    app.board._send = lambda message, buffers=None: updates.append(set(message.get("state", ())))
+    click_once(app, random.Random(1))
+    assert updates == [{"svg", "svg_narrow", "generation"}]
+
+
 def test_start_from_a_state_and_game_object():
     state = ninekit.make(FAKE).new(6)
     app = GameApp(state, seats=["human", "human"])

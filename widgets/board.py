@@ -52,6 +52,19 @@ class Board(anywidget.AnyWidget):
     def _new_picture(self, _change) -> None:
         self.generation += 1
 
+    def show(self, svg: str, narrow: str = "") -> None:
+        """Show a new picture and its narrow layout in one update, so the browser draws them once.
+
+        >>> b = Board(svg="<svg/>")
+        >>> before = b.generation
+        >>> b.show("<svg><g data-id='a1'/></svg>", "<svg/>")
+        >>> b.generation == before + 1, b.svg_narrow
+        (True, '<svg/>')
+        """
+        with self.hold_sync():
+            self.svg_narrow = narrow
+            self.svg = svg
+
     def on_activate(self, handler: Callable[[str], object]) -> None:
         """Call ``handler(data_id)`` whenever an element is activated."""
         self._handlers.append(handler)

@@ -163,8 +163,17 @@ def test_load_a_save_then_fight_to_the_end(open_app, artifacts_dir, tmp_path):
     print(f"after loading: {clicks} clicks, {log.count('attacks')} fights, {log.count('summons')} summons")
 
 
+# Counts the times the board's picture is drawn anew (board.js replaces its children), in window.nkRedraws.
+_COUNT_REDRAWS = """() => {
+  const board = document.querySelector(".ninekit-app .ninekit-board");
+  window.nkRedraws = 0;
+  new MutationObserver((records) => { window.nkRedraws += records.length; }).observe(board, {childList: true});
+}"""
+
+
 def test_keyboard_tab_to_a_square_and_press_enter(open_app, artifacts_dir):
-    """The board works without a mouse: Tab reaches a legal square, Enter chooses it."""
+    """The board works without a mouse: Tab reaches a legal square, Enter chooses it; taking a Knight draws the
+    board once (one update from Python changes its picture, narrow picture and generation together)."""
     page = open_game(open_app, APP)
     _set_seats(page)
     rng = random.Random(CLICK_SEED)
@@ -186,9 +195,12 @@ def test_keyboard_tab_to_a_square_and_press_enter(open_app, artifacts_dir):
         item.focus()
         focused = item.get_attribute("data-id")
         before = signature(page)
+        page.evaluate(_COUNT_REDRAWS)
         page.keyboard.press("Enter")
         assert settle(page, before) == "changed", f"Enter on the focused {focused} did nothing"
         assert status(page) != prompt and not message(page), (status(page), message(page))
+        redraws = page.evaluate("window.nkRedraws")  # taking a Knight is one update (a move may bring a reply)
+        assert redraws == 1 or not focused.startswith("wait-"), f"taking {focused} drew the board {redraws} times"
     assert f"on {focused}" in page.locator(".ninekit-app .ninekit-log").inner_text(), focused
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
 

@@ -82,11 +82,22 @@ function render({ model, el }) {
     }
   });
 
+  // One update from Python may change several of these at once (a picture, its narrow layout, its generation):
+  // each fires its own event, so draw once, after all of them (parsing the pictures is most of a click's work).
+  let queued = false;
+  function repaint() {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      paint();
+    });
+  }
   const events = ["change:svg", "change:svg_narrow", "change:label", "change:generation"];
-  for (const name of events) model.on(name, paint);
+  for (const name of events) model.on(name, repaint);
   paint();
   return () => {
-    for (const name of events) model.off(name, paint);
+    for (const name of events) model.off(name, repaint);
   };
 }
 export default { render };

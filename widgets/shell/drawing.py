@@ -48,8 +48,7 @@ class Drawing:
             self._status.value = esc(f"{name}'s turn: waiting for the hand-over")
             self._pass_text.value = f'<div class="nk-pass">{esc(f"Pass the screen to {name}")}</div>'
             self._reveal_button.description = f"I am {name} — show my view"
-            self.board.svg_narrow = ""
-            self.board.svg = ""
+            self.board.show("")
             self._choices.show([])
             self._log.value = ""
         elif self._replaying is not None:  # a replay (e.g. a finished game's best line): public, a picture per step
@@ -58,14 +57,13 @@ class Drawing:
             last = len(shown["steps"]) - 1
             self._status.value = (esc(f"{shown['title']}: step {shown['at']} of {last}")
                                   + f'<div class="nk-prompt-note">{esc(str(caption))}</div>')
-            self.board.svg_narrow = (self.adapter.draw(step_view, {}, {"layout": "narrow"})
-                                     if self.adapter.narrow_layout else "")
-            self.board.svg = self.adapter.draw(step_view, {}, {})
+            narrow = self.adapter.draw(step_view, {}, {"layout": "narrow"}) if self.adapter.narrow_layout else ""
+            self.board.show(self.adapter.draw(step_view, {}, {}), narrow)
             self._choices.show([])
         elif pause is not None:  # a moment between two parts of a match: public, so shown as to a spectator
             self._status.value = esc(str(pause.get("title") or "A pause"))
-            self.board.svg_narrow = str(pause.get("svg_narrow") or "")
-            self.board.svg = str(pause.get("svg") or self.adapter.draw(s.view(None), {}, {}))
+            self.board.show(str(pause.get("svg") or self.adapter.draw(s.view(None), {}, {})),
+                            str(pause.get("svg_narrow") or ""))
             self._interlude_html.value = str(pause.get("html") or "")
             self._interlude_button.description = str(pause.get("button") or "Go on")
             self._choices.show([])
@@ -86,8 +84,8 @@ class Drawing:
             hinted, marked = self._hinted(s) if interactive else (None, None)
             narrow = (self.adapter.draw(view, dict(self._targets), {**pending, "layout": "narrow"})
                       if self.adapter.narrow_layout else "")
-            self.board.svg_narrow = mark_hinted(narrow, hinted)
-            self.board.svg = mark_hinted(self.adapter.draw(view, dict(self._targets), pending), hinted)
+            self.board.show(mark_hinted(self.adapter.draw(view, dict(self._targets), pending), hinted),
+                            mark_hinted(narrow, hinted))
             self._choices.show([str(m) for m in self._buttons], marked=marked)
         numbered = None
         if not private:
