@@ -6,7 +6,8 @@ of one kernel per notebook, refilled at once, instead of voila.json's pool sized
 start before the first test).  tests/browser/test_serving.py starts servers of its own for what needs other
 settings (short cull timeouts, a cap of one kernel).
 
-Chromium is Debian's (``apt-get install chromium``); Playwright only drives it, it never downloads a browser.
+Chromium is Debian's: its headless shell (``apt-get install chromium-headless-shell``: the same build, a quarter
+less CPU a page) when installed, else ``chromium``; Playwright only drives it, it never downloads a browser.
 Set ``NINEKIT_CHROMIUM`` to use another binary.  Outside CI a missing Chromium skips these tests; with
 ``CI`` set it fails them, so CI cannot go green without having run them.  Starting Voila and Chromium,
 and reading and clicking the apps, is in appdriver.py (shared with benchmarks/run.py).
@@ -23,13 +24,13 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from appdriver import (
     CHROMIUM_ARGS,
     NOTEBOOKS,
     chromium_executable,
-    is_local,
     keep_local,
     start_voila,
     stop_voila,
@@ -83,7 +84,7 @@ def _missing(message: str):
 
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
-    path = chromium_executable()
+    path = chromium_executable(tests=True)
     if not (os.path.isfile(path) and os.access(path, os.X_OK)):
         _missing(
             f"Chromium not found at {path}; install Debian's chromium (apt-get install chromium) "
@@ -127,42 +128,95 @@ def voila_server(voila: VoilaServer) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium_path: str):
-    """One headless Chromium for the session; each test gets its own context and page."""
+def playwright_driver(chromium_path: str):
+    """Playwright, started once for the session."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _missing("playwright is not installed; pip install -e '.[test]'")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver, chromium_path: str):
+    """One headless Chromium for the session, for tests that open contexts of their own (several visitors at
+    once, a learner's fresh browser)."""
+    browser = playwright_driver.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+def new_profile(playwright_driver, chromium_path: str, folder: Path, viewport: dict):
+    """A Chromium with a browser profile of its own in ``folder``: a visitor's browser whose cache (the page
+    scripts, compiled once) is kept from one page to the next, as a returning visitor's is."""
+    return playwright_driver.chromium.launch_persistent_context(
+        str(folder), executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS, viewport=viewport)
+
+
+@pytest.fixture(scope="session")
+def app_profile(playwright_driver, chromium_path: str, tmp_path_factory):
+    """The browser profile the ``page`` fixture's pages open in, one per test process.  Its cache is kept from
+    test to test: a page load then costs a fifth less CPU (the page scripts are compiled once, and the server
+    sends them once), and the suite is CPU-bound.  What a site keeps in the browser is not: ``page`` clears it."""
+    profile = new_profile(playwright_driver, chromium_path, tmp_path_factory.mktemp("app-profile"),
+                          {"width": 1280, "height": 900})
+    try:
+        yield profile
+    finally:
+        profile.close()
+
+
+# What ``page`` clears of every site its page visited: all a site keeps in the browser, but the cache.
+SITE_DATA = "cookies,local_storage,indexeddb,websql,service_workers,cache_storage,file_systems,storage_buckets"
+
+
+def forget_sites(profile, origins: set[str]) -> None:
+    """Clear what the sites at ``origins`` keep in the browser ``profile`` (storage, cookies; not the cache)."""
+    page = profile.new_page()
+    try:
+        session = profile.new_cdp_session(page)
+        for origin in sorted(origins):
+            session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": SITE_DATA})
+        session.detach()
+    finally:
+        page.close()
+    profile.clear_cookies()
 
 
 @pytest.fixture
-def page(browser):
-    """A fresh page in a fresh context, kept off the network.
+def page(app_profile):
+    """A new page, a visitor who has not been to these sites before (nothing in its storage, no cookies) but
+    whose browser has their scripts cached (``app_profile``), kept off the network.
 
-    Requests to anything but this machine are aborted, so tests pass or fail the same with or without
-    internet; they are listed in ``page.ninekit_external_requests`` (the repo's ``ninekit`` template asks
-    for nothing outside the machine, so tests/browser/test_serving.py expects that list to stay empty).
-    ``page.ninekit_errors`` lists uncaught page errors (``"pageerror: ..."``) and console errors
-    (``"console: ..."``) seen so far, leaving out the failed loads of those blocked requests; tests assert on it.
+    Requests to anything but this machine fail (``CHROMIUM_ARGS``), so tests pass or fail the same with or
+    without internet; they are listed in ``page.ninekit_external_requests`` (the repo's ``ninekit`` template asks
+    for nothing outside the machine, so the fixture expects that list to stay empty).  ``page.ninekit_errors``
+    lists uncaught page errors (``"pageerror: ..."``) and console errors (``"console: ..."``) seen so far,
+    leaving out the failed loads of those requests; tests assert on it.
     """
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    external = keep_local(context)
-    page = context.new_page()
+    page = app_profile.new_page()
+    external = keep_local(page)
+    origins: set[str] = set()
+    page.on("framenavigated", lambda frame: frame.url.startswith("http") and origins.add(_origin(frame.url)))
     page.ninekit_errors = watch_errors(page)
     page.ninekit_external_requests = external
     page.set_default_timeout(60_000)
     try:
         yield page
     finally:
-        context.close()
+        if not page.is_closed():
+            page.close()
+        forget_sites(app_profile, origins)
     # Every page the tests open asks for nothing outside this machine (no CDN: the ninekit template's promise).
     assert external == [], f"the page asked other hosts for {external}"
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 @pytest.fixture
@@ -225,15 +279,13 @@ def busy_machine():
 
 
 def new_reader(browser, viewport: dict | None = None):
-    """A learner's tab (laptop size unless ``viewport``) whose requests are watched, not routed: routing every
-    request through Playwright (``page``'s ``keep_local``) slows a page enough to hide races a learner meets.
-    Chromium's flags keep it off the network; ``page.ninekit_external`` lists what it asked of other hosts and
-    ``page.ninekit_errors`` its errors.  Returns (context, page); close the context when done."""
+    """A learner's tab (laptop size unless ``viewport``) in a fresh context: nothing cached, as a class's first
+    visit.  ``page.ninekit_external`` lists what it asked of other hosts (``keep_local``) and ``page.ninekit_errors``
+    its errors.  Returns (context, page); close the context when done."""
     context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
     page = context.new_page()
     page.ninekit_errors = watch_errors(page)
-    page.ninekit_external = []
-    page.on("request", lambda request: is_local(request.url) or page.ninekit_external.append(request.url))
+    page.ninekit_external = keep_local(page)
     page.set_default_timeout(60_000)
     return context, page
 

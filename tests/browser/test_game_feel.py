@@ -26,6 +26,7 @@ from appdriver import (
     settle,
     signature,
     status,
+    wait_for_a_choice,
     wait_until,
 )
 
@@ -147,6 +148,9 @@ def test_save_in_one_click_and_load_with_counts_that_agree(open_app, page, artif
     the same moves; Load has a plain label and shows its errors next to it in players' words."""
     page = open_game(open_app, "apps/double_nine.ipynb")
     _play(page, 6)
+    # The human's decision again: the computer's reply (if the last click ended the turn) is in the log, not on
+    # its way (on a busy machine it came between the count and Save: 10 moves saved, 9 counted).
+    assert wait_for_a_choice(page, timeout_ms=30_000), f"no decision offered; status {status(page)!r}"
     moves = _log_count(page)
     toolbar = page.locator(".ninekit-app .ninekit-toolbar")
     assert toolbar.get_by_role("button", name="Load").inner_text().strip() == "Load"

@@ -33,7 +33,7 @@ from appdriver import (
     NOTEBOOKS,
     SERVING,
     click_like_a_person,
-    is_local,
+    keep_local,
     kernel_alive,
     kernel_id_of,
     kernel_pids,
@@ -63,19 +63,11 @@ def own_voila(artifacts_dir: Path, name: str, *args: str):
         stop_voila(proc)
 
 
-def _new_page(browser, external: list[str] | None = None):
-    """A page in a context of its own, kept off the network like the ``page`` fixture's."""
+def _new_page(browser):
+    """A page in a context of its own (a visitor of its own), kept off the network like the ``page`` fixture's;
+    ``context.ninekit_external`` lists what it asked of other hosts."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-
-    def _route(route):
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            if external is not None:
-                external.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", _route)
+    context.ninekit_external = keep_local(context)
     page = context.new_page()
     page.set_default_timeout(60_000)
     return context, page
@@ -120,15 +112,19 @@ def test_served_pages_fetch_nothing_from_other_hosts(open_app, notebook, query, 
 def test_served_configuration_is_the_repos(open_app, voila):
     """The session's server (started like ``make play``) renders with the ``ninekit`` template, serves the app
     from its preheated pool, and culls idle kernels with voila.json's timeout and interval."""
-    # The pool holds one kernel per page here, refilled after each visit: on a busy machine (other test workers)
-    # the refill may not be ready yet when this page asks, and the visitor rightly gets a fresh kernel. So ask
-    # up to three times, a little apart: the server must serve one of them from its pool.
-    for _attempt in range(3):
-        page = open_app(APP)
-        page.wait_for_selector(INTERACTIVE, state="visible")
-        if f"Using pre-heated kernel: {kernel_id_of(page)} for {APP}" in voila.log.read_text():
-            break
-        page.wait_for_timeout(8_000)
+    # The pool holds one kernel per page here, filled one kernel at a time after the server starts and refilled
+    # after each visit: wait until the app's pool holds a kernel (on a busy machine it may not yet), then the
+    # server must serve the visitor from it.
+    filled, used = f"Kernel pool of {APP} is filled", "Using pre-heated kernel: "
+
+    def app_pool_ready() -> bool:
+        lines = [line for line in voila.log.read_text().splitlines() if APP in line]
+        return any(filled in line for line in lines) and filled in next(
+            line for line in reversed(lines) if filled in line or used in line)
+
+    assert wait_until(app_pool_ready, 120), f"the pool of {APP} did not fill"
+    page = open_app(APP)
+    page.wait_for_selector(INTERACTIVE, state="visible")
     assert "/voila/templates/ninekit/static/" in page.content()
     culling = VOILA_JSON["MappingKernelManager"]
     expected = (
@@ -200,8 +196,7 @@ def test_busy_page_beyond_the_kernel_cap(browser, artifacts_dir):
     fetched from other hosts); when the first leaves, the second one's retry gets the app."""
     with own_voila(artifacts_dir, "cap", "--ClassroomKernelManager.max_kernels=1", "--pool_size=0") as base_url:
         first, page = _new_page(browser)
-        external: list[str] = []
-        second, other = _new_page(browser, external)
+        second, other = _new_page(browser)
         try:
             assert _open_app(page, base_url).status == 200
             page.wait_for_selector(INTERACTIVE, state="visible")
@@ -211,7 +206,7 @@ def test_busy_page_beyond_the_kernel_cap(browser, artifacts_dir):
             assert "busy" in text and "retry in a minute" in text, text
             assert other.locator(INTERACTIVE).count() == 0
             other.wait_for_load_state("networkidle")
-            assert external == [], f"the busy page asked other hosts for {external}"
+            assert second.ninekit_external == [], f"the busy page asked other hosts for {second.ninekit_external}"
             other.screenshot(path=str(artifacts_dir / "busy.png"))
             kernel = kernel_id_of(page)
             page.close(run_before_unload=True)  # the first visitor leaves: its kernel is shut down
@@ -270,7 +265,7 @@ def test_plain_requests_that_never_connect_lose_their_kernels_within_seconds(bro
         assert _open_app(page, base_url).status == 200
         page.wait_for_selector(INTERACTIVE, state="visible")
         kernel = kernel_id_of(page)
-        time.sleep(8)  # idle, but connected: kept
+        time.sleep(3 + 2)  # idle past the connect timeout (3 s, checked every 0.75 s), but connected: kept
         assert kernel_alive(base_url, kernel)
     finally:
         context.close()

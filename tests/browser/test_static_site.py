@@ -1,15 +1,15 @@
 """The static site (``make site``: Voici + Pyodide, docs/static_site.md) in Chromium, fully offline.
 
 The site built in ``site/`` is served on loopback by a plain static file server (``serve_static``, as ``make
-serve-site`` does); every request to anything but this machine is aborted (the ``page`` fixture's rule), and a
-test fails on any aborted request, any answer of 400 or more, and any page error.  The gallery is plain HTML
-(no kernel starts); each of the five apps becomes interactive with Python running in the page, and answers
-clicks; a Nine Knights game is played to the end by clicks; hot-seat play hands over in the browser; a lesson
-step of a tutorial is solved by a click.
+serve-site`` does); every request to anything but this machine fails (``CHROMIUM_ARGS``, as for every page of
+the browser tests), and a test fails on any such request, any answer of 400 or more, and any page error.  The
+gallery is plain HTML (no kernel starts); each of the five apps becomes interactive with Python running in the
+page, and answers clicks; a Nine Knights game is played to the end by clicks; hot-seat play hands over in the
+browser; a lesson step of a tutorial is solved by a click.
 
-All tests share one browser context, so after the first page the browser cache holds Pyodide and the wheels
-(a visitor's second page).  Without a built site these tests skip, unless ``NINEKIT_SITE_REQUIRED`` is set
-(``.ci/run`` sets it, after ``make test`` built the site), when they fail.
+All tests share one browser profile, so after the first page the browser cache holds Pyodide, the wheels and
+the compiled page scripts (a visitor's second page).  Without a built site these tests skip, unless
+``NINEKIT_SITE_REQUIRED`` is set (``.ci/run`` sets it, after ``make test`` built the site), when they fail.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from appdriver import (
     wait_for_a_choice,
     watch_errors,
 )
+from conftest import new_profile
 
 pytestmark = pytest.mark.browser
 
@@ -79,8 +80,8 @@ def site_url(site_dir):
 
 
 class SitePage:
-    """One tab on the static site, with what went wrong: ``blocked`` (requests that left this machine, aborted;
-    shared by the tabs of ``site_context``), ``failed`` (answers of 400 or more, and local requests that
+    """One tab on the static site, with what went wrong: ``blocked`` (requests to other hosts, kept from leaving
+    the machine; shared by the tabs of ``site_context``), ``failed`` (answers of 400 or more, and local requests that
     failed) and ``errors`` (page errors and console errors, as ``watch_errors`` collects them)."""
 
     def __init__(self, page, blocked: list[str]):
@@ -96,9 +97,11 @@ class SitePage:
 
 
 @pytest.fixture(scope="module")
-def site_context(browser):
-    """One context for the module (a visitor's browser, its cache kept between pages), kept off the network."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def site_context(playwright_driver, chromium_path, tmp_path_factory):
+    """One browser profile for the module (a visitor's browser, its cache kept between pages: Pyodide, the wheels
+    and the page scripts come from it after the first page, compiled), kept off the network."""
+    context = new_profile(playwright_driver, chromium_path, tmp_path_factory.mktemp("site-profile"),
+                          {"width": 1280, "height": 800})
     context.ninekit_blocked = keep_local(context)
     try:
         yield context

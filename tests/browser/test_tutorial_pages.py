@@ -13,9 +13,9 @@ pool off.  Six kernels run their tutorials and six pages build their steps at on
 is busy with the very work a class gives it (no spinners besides: the widget manager's race itself, on a page
 of 7,000 models with both cores spun, is tests/browser/test_widget_manager_race.py).
 
-The page's requests are watched, not routed: routing every request through Playwright (the ``page``
-fixture's ``keep_local``) slows the page down enough to hide the race this test is about.  Chromium's
-flags keep it off the network, and the test fails if the page asked for anything outside this machine.
+Each tab is a fresh context (nothing cached: a class's first visit).  The pages' requests are watched, never
+routed through Playwright (which slowed a page enough to hide the race this test is about); Chromium's flags
+keep them off the network, and the test fails if a page asked for anything outside this machine.
 """
 
 from __future__ import annotations
