@@ -36,7 +36,7 @@ VOILA_ENV := JUPYTER_PATH="$(CURDIR)/serving/jupyter$${JUPYTER_PATH:+:$$JUPYTER_
 	JUPYTER_CONFIG_PATH="$(CURDIR)/serving$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}"
 SHOWN_HOST := $(if $(filter 0.0.0.0,$(HOST)),<this machine's address>,$(HOST))
 
-.PHONY: venv install play lab test bench load site serve-site clean
+.PHONY: venv install play lab test site-in-background bench load site serve-site clean
 
 # (Re)create .venv unless it exists and was built from the same interpreter as $(PY).
 venv:
@@ -61,19 +61,30 @@ lab: venv
 	$(PIP) install -q -e '.[dev]'
 	$(VOILA_ENV) $(BIN)/jupyter lab notebooks/tutorials $(ALLOW_ROOT)
 
-test: venv
+# `make test` builds the static site in the background, beside the install and the tests: the build, like pip, runs
+# mostly on one core of two.  Its output goes to $(SITE_BUILD)/log, its outcome (built, failed or skipped: no npm
+# registry) to $(SITE_BUILD)/status once it ends; tests/browser/test_static_site.py waits for it (.ci/run requires
+# the site).
+SITE_BUILD := build/site-build
+
+site-in-background:
+	@rm -rf $(SITE_BUILD) && mkdir -p $(SITE_BUILD)
+	@echo "[$$(date +%T)] the static site, built in the background (output: $(SITE_BUILD)/log)"
+	@( outcome=skipped; \
+	   if npm ping >/dev/null 2>&1; then \
+	     if $(MAKE) --no-print-directory site >$(SITE_BUILD)/log 2>&1; then outcome=built; else outcome=failed; fi; \
+	   else echo "npm registry not reachable: the static site is not built" >$(SITE_BUILD)/log; fi; \
+	   echo $$outcome >$(SITE_BUILD)/status ) </dev/null >/dev/null 2>&1 & echo $$! >$(SITE_BUILD)/pid
+
+test: site-in-background venv
 	@echo "[$$(date +%T)] installing"
 	$(PIP) install -q -e '.[test,app,dev]'
 	$(BIN)/ruff check .
-	# The static site (tests/browser/test_static_site.py) is built when the npm registry answers; .ci/run requires it
-	@echo "[$$(date +%T)] the static site"
-	@if npm ping >/dev/null 2>&1; then $(MAKE) --no-print-directory site; \
-	else echo "npm registry not reachable: the static site is not built and its browser test is skipped"; fi
 	@echo "[$$(date +%T)] pytest on $(TEST_JOBS) workers, every notebook run by nbval among the tests"
 	# NINEKIT_NBVAL: the analysis and arena notebooks then press their buttons (the tutorials' steps are solved in
 	# tests/test_lessons.py); the Voila servers of the browser tests do not pass it on (tests/browser/appdriver.py)
 	NINEKIT_NBVAL=1 $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder --nbval-lax --nbval-current-env --durations=25
-	@echo "[$$(date +%T)] done"
+	@echo "[$$(date +%T)] done; the static site: $$(cat $(SITE_BUILD)/status 2>/dev/null || echo still building) ($$(tail -n 1 $(SITE_BUILD)/log))"
 
 bench: venv
 	$(PIP) install -q -e '.[test]'

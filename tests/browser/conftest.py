@@ -64,9 +64,10 @@ VOILA_ERROR_TEXT = "There was an error when executing cell"
 # The test files that take longest (figures in docs/development.md), handed to the test workers first: `make test`
 # passes --no-loadscope-reorder, so each worker takes the next file in collection order, and a long file left for
 # last would run alone while the other worker has nothing to do (xdist's own order, most tests first, left the
-# one-test tutorial read to the end).
-LONGEST_FIRST = ("test_static_site.py", "test_serving.py", "test_game_feel.py", "test_tutorial_pages.py",
-                 "test_nine_knights_app.py", "test_code_of_nine_app.py")
+# one-test tutorial read to the end).  The static site's come third: `make test` builds the site while the first
+# files run.
+LONGEST_FIRST = ("test_serving.py", "test_tutorial_pages.py", "test_static_site.py", "test_game_feel.py",
+                 "test_code_of_nine_app.py", "test_nine_knights_app.py")
 
 
 def pytest_collection_modifyitems(items):

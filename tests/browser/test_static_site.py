@@ -8,8 +8,9 @@ page, and answers clicks; a Nine Knights game is played to the end by clicks; ho
 browser; a lesson step of a tutorial is solved by a click.
 
 All tests share one browser profile, so after the first page the browser cache holds Pyodide, the wheels and
-the compiled page scripts (a visitor's second page).  Without a built site these tests skip, unless
-``NINEKIT_SITE_REQUIRED`` is set (``.ci/run`` sets it, after ``make test`` built the site), when they fail.
+the compiled page scripts (a visitor's second page).  ``make test`` builds the site in the background
+while it installs and tests (the Makefile's ``site-in-background``); these tests wait for that build to end.
+Without a built site they skip, unless ``NINEKIT_SITE_REQUIRED`` is set (``.ci/run`` sets it), when they fail.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import time
 
 import pytest
 from appdriver import (
@@ -49,6 +51,8 @@ from conftest import new_profile
 pytestmark = pytest.mark.browser
 
 SITE = REPO / "site"
+SITE_BUILD = REPO / "build" / "site-build"  # where make test's build of the site in the background reports (Makefile)
+SITE_BUILD_TIMEOUT_S = 600  # the build takes 20-40 s; on a busy machine, beside the tests, longer
 APPS = ("nine_knights", "double_nine", "count_of_nine", "codinca", "code_of_nine")
 TUTORIALS = APPS
 # Each page load starts Python in the page (10-20 s): a test that opens a page checks all that page has to show.
@@ -63,13 +67,41 @@ IN_BROWSER_TEXT = "the whole game runs in your own browser"
 
 @pytest.fixture(scope="module")
 def site_dir():
-    """site/, or skip (fail when NINEKIT_SITE_REQUIRED is set) if it is not built."""
-    if not (SITE / "index.html").is_file():
-        message = "site/ is not built (make site; it needs npm and PyPI)"
-        if os.environ.get("NINEKIT_SITE_REQUIRED"):
-            pytest.fail(message + "; NINEKIT_SITE_REQUIRED is set", pytrace=False)
-        pytest.skip(message)
-    return SITE
+    """site/, once ``make test``'s build of it in the background has ended; or skip (fail when
+    NINEKIT_SITE_REQUIRED is set) if it is not built."""
+    outcome = wait_for_site_build()
+    index = SITE / "index.html"
+    status = SITE_BUILD / "status"
+    if index.is_file() and (outcome in (None, "built")
+                            or (status.is_file() and index.stat().st_mtime > status.stat().st_mtime)):
+        return SITE  # built by this make test, or by a make site since
+    message = "site/ is not built (make site; it needs npm and PyPI)"
+    if outcome is not None:
+        log = (SITE_BUILD / "log").read_text(errors="replace") if (SITE_BUILD / "log").is_file() else ""
+        message = f"make test's build of the static site: {outcome}; its output ends:\n{log[-3000:]}"
+    if os.environ.get("NINEKIT_SITE_REQUIRED"):
+        pytest.fail(message + "\nNINEKIT_SITE_REQUIRED is set", pytrace=False)
+    pytest.skip(message)
+
+
+def wait_for_site_build() -> str | None:
+    """If ``make test`` started a build of the site in the background (the Makefile's ``site-in-background``), wait
+    for it to end; return its outcome ("built", "failed", "skipped"), or None if no build was started."""
+    pid_file, status = SITE_BUILD / "pid", SITE_BUILD / "status"
+    if not pid_file.is_file():
+        return None
+    pid = int(pid_file.read_text().split()[0])
+    deadline = time.monotonic() + SITE_BUILD_TIMEOUT_S
+    while not status.is_file():
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:  # gone without writing its outcome (stopped), unless it wrote it just now
+            return status.read_text().strip() if status.is_file() else "stopped before it ended"
+        if time.monotonic() > deadline:
+            pytest.fail(f"make test's build of the static site did not end within {SITE_BUILD_TIMEOUT_S} s",
+                        pytrace=False)
+        time.sleep(0.5)
+    return status.read_text().strip()
 
 
 @pytest.fixture(scope="module")
