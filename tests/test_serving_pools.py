@@ -211,3 +211,60 @@ def test_voilas_page_handler_tells_the_manager_whose_page_it_serves():
     StandInVoila()
     assert TornadoVoilaHandler.get._ninekit_client
     assert not getattr(TornadoVoilaHandler.get.__wrapped__, "_ninekit_client", False)
+
+
+class _NewKernel:
+    """A kernel as the manager sees it while it starts: one that stops as it starts (its port was taken), or one
+    that answers."""
+
+    def __init__(self, dies: bool):
+        self.dies, self.execution_state, self.last_activity = dies, "starting", utcnow()
+
+    def client(self):
+        return SimpleNamespace(start_channels=lambda: None, stop_channels=lambda: None, wait_for_ready=self._ready)
+
+    async def _ready(self, timeout):
+        if self.dies:
+            raise RuntimeError("Kernel died before replying to kernel_info")
+
+    async def is_alive(self):
+        return not self.dies
+
+
+@pytest.mark.parametrize("deaths, served", [(1, True), (2, False)])
+def test_a_kernel_that_stops_as_it_starts_is_started_once_more(monkeypatch, deaths, served):
+    """Rule of serving: a new kernel that stops as it starts (in CI a port was taken between being chosen and
+    being bound: "Address already in use") is started once more, so the visitor gets the app, not the busy page;
+    when the second one stops too, the visitor is told the server is busy, and no kernel is left behind."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from ninekit_serving import CLIENT
+
+    started, shut = [], []
+
+    async def start(self, *args, **kwargs):
+        kernel_id = f"k{len(started) + 1}"
+        started.append(kernel_id)
+        self._kernels[kernel_id] = _NewKernel(dies=len(started) <= deaths)
+        return kernel_id
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        shut.append(kernel_id)
+        self._kernels.pop(kernel_id, None)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(ClassroomKernelManager, "shutdown_kernel", shutdown)
+    manager = ClassroomKernelManager(max_kernels=10)
+
+    async def scenario():
+        CLIENT.set("10.0.0.7")
+        try:
+            return await manager.start_kernel(kernel_name="python3")
+        except Busy as refused:
+            return refused.log_message
+
+    outcome = _run(scenario)
+    if served:
+        assert (outcome, started, shut) == ("k2", ["k1", "k2"], ["k1"])
+    else:
+        assert outcome == "a new kernel stopped as it started" and started == shut == ["k1", "k2"]

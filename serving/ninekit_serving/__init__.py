@@ -9,6 +9,9 @@ jupyter_server's kernel manager with three additions, each a configurable settin
   visitors wait in line (their page is simply slower) and get the busy page only if the line has not
   moved for them within the timeout.  On a 2-core machine, 20 kernels starting together all take ~20x
   as long and Voila gave up on every one; in line, they finish one after another.
+- A new kernel that stops as it starts (one of its ports taken by another process between being chosen and
+  being bound, a race of kernels starting at once) is started once more before the visitor is told the server
+  is busy.
 - ``max_background_starting``: kernels Voila's preheated pool starts (to refill it) wait behind visitors
   and start at most that many at a time, so that refilling never takes every CPU from the visitors.
 - preheated kernels never take a visitor's place: the pools together fill only up to ``max_kernels`` less
@@ -80,6 +83,15 @@ class Busy(HTTPError):
 
     def __init__(self, why: str):
         super().__init__(BUSY_STATUS, why, reason=BUSY_REASON)
+
+
+class DiedAtStart(Busy):
+    """A new kernel stopped before it answered (e.g. one of its ports was taken by another process between
+    being chosen and being bound, a race of kernels starting at once): it is started once more."""
+
+
+# How many times a kernel that died as it started is started in all, before the visitor is told the server is busy.
+START_ATTEMPTS = 2
 
 
 def _is_preheat(kwargs: dict) -> bool:
@@ -339,8 +351,15 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._check_client()
         await self._take_slot(preheat)
         try:
-            kernel_id = await ensure_async(super().start_kernel(*args, **kwargs))
-            await self._wait_until_ready(kernel_id)
+            for attempt in range(1, START_ATTEMPTS + 1):
+                kernel_id = await ensure_async(super().start_kernel(*args, **kwargs))
+                try:
+                    await self._wait_until_ready(kernel_id)
+                    break
+                except DiedAtStart:
+                    if attempt == START_ATTEMPTS:
+                        raise
+                    self.log.warning("Kernel %s stopped as it started; starting another", kernel_id)
         finally:
             await self._give_slot(preheat)
         if not preheat:
@@ -398,14 +417,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return reaped
 
     async def _wait_until_ready(self, kernel_id: str) -> None:
-        """Hold the start slot until the new kernel answers, so that starts really do take turns."""
-        client = self.get_kernel(kernel_id).client()
+        """Hold the start slot until the new kernel answers, so that starts really do take turns.  A kernel that
+        does not answer is shut down: ``DiedAtStart`` if it had stopped, else ``Busy``."""
+        kernel = self.get_kernel(kernel_id)
+        client = kernel.client()
         client.start_channels()
         try:
             await ensure_async(client.wait_for_ready(timeout=self.ready_timeout))
         except RuntimeError as exc:
+            died = not await ensure_async(kernel.is_alive())
             self.log.warning("Kernel %s did not answer within %g s: %s", kernel_id, self.ready_timeout, exc)
             await ensure_async(self.shutdown_kernel(kernel_id, now=True))
+            if died:
+                raise DiedAtStart("a new kernel stopped as it started") from exc
             raise Busy("a new kernel did not answer in time") from exc
         finally:
             client.stop_channels()
