@@ -78,8 +78,7 @@ site-in-background:
 
 test: site-in-background venv
 	@echo "[$$(date +%T)] installing"
-	# --no-compile: Python compiles what the tests import when they first import it, not every installed module
-	$(PIP) install -q --no-compile -e '.[test,app,dev]'
+	$(PIP) install -q -e '.[test,app,dev]'
 	$(BIN)/ruff check .
 	@echo "[$$(date +%T)] pytest on $(TEST_JOBS) workers, every notebook run by nbval among the tests"
 	# NINEKIT_NBVAL: the analysis and arena notebooks then press their buttons (the tutorials' steps are solved in
