@@ -28,24 +28,24 @@ def _store(tmp_path) -> ResumeStore:
 
 def _intro(app) -> str:
     """The intro line as a person reads it (HTML entities decoded)."""
-    return html.unescape(app._subtitle.value)
+    return html.unescape(app.header.intro.value)
 
 
 def test_titles_say_which_game_and_who_plays():
     """The header, the intro line and the tab title follow the game on screen and its seats."""
     app = GameApp("nine_knights", seats=["computer", "human"], seed=2, home="../index.ipynb")
-    assert "Nine Knights" in app._title.value and 'href="../index.ipynb"' in app._title.value
+    assert "Nine Knights" in app.header.title.value and 'href="../index.ipynb"' in app.header.title.value
     assert "You play North against the computer." in _intro(app)
-    assert app._page_title.text == "Nine Knights – you play North · ninekit"
+    assert app.header.page_title.text == "Nine Knights – you play North · ninekit"
     assert app.new_game(seats=["human", "human"])
     assert "You play" not in _intro(app)
     assert "South and North share this screen and take turns" in _intro(app)
     assert "hides each player's secrets" in _intro(app)
-    assert app._page_title.text == "Nine Knights – 2 players at one screen · ninekit"
+    assert app.header.page_title.text == "Nine Knights – 2 players at one screen · ninekit"
     assert app.new_game(game="double_nine", players=3, seats=["computer"] * 3)
-    assert "Double Nine" in app._title.value and "Knight" not in _intro(app)
+    assert "Double Nine" in app.header.title.value and "Knight" not in _intro(app)
     assert "The computer plays every seat." in _intro(app)
-    assert app._page_title.text.startswith("Double Nine – ")
+    assert app.header.page_title.text.startswith("Double Nine – ")
 
 
 # --- the pause between the games of a match -----------------------------------------------------------
@@ -145,8 +145,8 @@ def test_a_game_in_progress_is_kept_on_the_server_and_offered_back(tmp_path):
     assert first._resume_link.guard_leave, "leaving mid-game must ask first"
     second = GameApp("double_nine", resume="double_nine", resume_store=store)
     second._got_token(token)
-    assert second.resume_offered and "Resume your game?" in second._resume_text.value
-    assert f"{first.moves_played(first.state)} moves played" in second._resume_text.value
+    assert second.resume_offered and "Resume your game?" in second.resume_offer.text.value
+    assert f"{first.moves_played(first.state)} moves played" in second.resume_offer.text.value
     assert second.resume()
     assert second.state.history == first.state.history and not second.resume_offered
     assert "Welcome back" in second.message
@@ -212,7 +212,7 @@ def test_playing_instead_of_answering_sets_the_offer_aside(tmp_path):
     second._got_token(first._token)
     assert second.resume_offered
     _play(second, 1, seed=2)
-    assert not second.resume_offered and second._resume_offer.layout.display == "none"
+    assert not second.resume_offered and second.resume_offer.layout.display == "none"
     assert not second.resume(), "nothing is offered any more"
     kept = store.get(second._token)
     assert kept is None or ninekit.load(kept["save"]).history == second.state.history

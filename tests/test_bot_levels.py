@@ -147,7 +147,7 @@ def test_the_level_chooser_says_what_each_level_does_and_which_is_no_stronger():
 
     assert set(LEVEL_NOTES) == set(ninekit.games()) and all(set(n) == set(LEVELS) for n in LEVEL_NOTES.values())
     app = GameApp("code_of_nine", seats=["human", "computer", "computer"])
-    texts = html.unescape(" ".join(str(getattr(w, "value", "")) for w in all_widgets(app._form)))
+    texts = html.unescape(" ".join(str(getattr(w, "value", "")) for w in all_widgets(app.new_game_form.form)))
     assert all(LEVEL_NOTES["code_of_nine"][level] in texts for level in LEVELS)
-    labels = [label for label, _value in app._form_levels.children[1].options]
+    labels = [label for label, _value in app.new_game_form.level_choices.children[1].options]
     assert labels == ["easy", "normal", "hard (as normal)"] and NO_STRONGER["code_of_nine"] == {"hard": "normal"}

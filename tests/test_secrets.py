@@ -100,7 +100,7 @@ def test_no_model_field_equals_or_encodes_the_seed(name, players):
         steps += 1
         check(app)
         assert len(app.state.history) >= before
-    app._save_button.save()  # the file goes to the browser as a download, never into the page's state
+    app.toolbar.save_button.save()  # the file goes to the browser as a download, never into the page's state
     check(app)
 
 
@@ -155,19 +155,19 @@ def test_computer_players_do_not_draw_from_the_game_seed(name, players):
 def test_teacher_mode_says_it_reveals_and_does_not_keep_the_seed_on_screen():
     """Rule: a chosen seed is possible (teacher mode), stated as revealing, and not left on screen."""
     app = GameApp("nine_knights")
-    assert TEACHER_MODE not in app._subtitle.value
-    app._newgame.selected_index = 0
-    app._form_seed.value = "918273645"
-    app._press_start()
+    assert TEACHER_MODE not in app.header.intro.value
+    app.new_game_form.selected_index = 0
+    app.new_game_form.seed_text.value = "918273645"
+    app.new_game_form.press_start()
     assert app.state.seed == 918273645 and app.teacher_mode
-    assert "anyone who knows the seed can work out every hidden card" in app._subtitle.value
+    assert "anyone who knows the seed can work out every hidden card" in app.header.intro.value
     assert "918273645" not in screen(app)
-    app._form_seed.value = "9" * 5000
-    assert not app._press_start()
+    app.new_game_form.seed_text.value = "9" * 5000
+    assert not app.new_game_form.press_start()
     assert "from 0 to 2**64 - 1" in app.message and len(app.message) < 300
     assert app.state.seed == 918273645
     app.new_game()  # empty seed: a secret deal again
-    assert not app.teacher_mode and TEACHER_MODE not in app._subtitle.value
+    assert not app.teacher_mode and TEACHER_MODE not in app.header.intro.value
 
 
 def _hot_seat_to_norths_turn():
@@ -190,13 +190,13 @@ def test_hot_seat_undo_into_another_seats_decision_needs_its_hand_over_and_is_lo
         assert app.undo()
     assert app.state.to_move == 0
     assert app.viewer is None and app.privacy_pending == 0, "South's secrets shown without South's hand-over"
-    assert app.board.svg == "" and app._log.value == ""
+    assert app.board.svg == "" and app.move_log.text.value == ""
     undid = [e for e in app.events if e.startswith("North undid")]
     assert undid, app.events
     app.reveal()
     assert "The screen was handed to South" in app.events
     assert app.viewer == 0
-    log = app._log.value
+    log = app.move_log.text.value
     assert "North undid" in log and "The screen was handed to South" in log
     app.redo()
     assert any(e.startswith("South redid") for e in app.events)
@@ -204,7 +204,7 @@ def test_hot_seat_undo_into_another_seats_decision_needs_its_hand_over_and_is_lo
         app.redo()
     assert app.state is north_turn and app.privacy_pending == 1
     app.reveal()
-    assert "North undid" in app._log.value and "South redid" in app._log.value  # North reads it too
+    assert "North undid" in app.move_log.text.value and "South redid" in app.move_log.text.value  # North reads it too
 
 
 def test_log_events_sit_after_the_move_they_follow():

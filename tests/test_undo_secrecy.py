@@ -84,7 +84,7 @@ def test_the_app_says_why_undo_is_refused_and_logs_nothing(monkeypatch):
     app = GameApp("count_of_nine", seats=["human"], seed=3)
     app.choose(app.choices[0]) if app.choices else app.click(next(iter(app.targets)))
     before, log = app.state, app.state.log(0)
-    assert app._undo_button.disabled and app._undo_button.tooltip == UNDO_REFUSED
+    assert app.toolbar.undo_button.disabled and app.toolbar.undo_button.tooltip == UNDO_REFUSED
     assert not app.undo()
     assert app.message == UNDO_REFUSED and app.state is before and app.state.log(0) == log
-    assert "undid" not in app._log.value
+    assert "undid" not in app.move_log.text.value

@@ -188,9 +188,9 @@ def test_app_tree_classes_and_panels():
                 "ninekit-log", "ninekit-rules"):
         assert cls in classes
     assert app._status.value == "East: claim a cell or pass"
-    assert "<h3>Secret Cells</h3>" in app._rules_html.value and "<b>cells</b>" in app._rules_html.value
+    assert "<h3>Secret Cells</h3>" in app.rules_panel.text.value and "<b>cells</b>" in app.rules_panel.text.value
     assert app._outcome.layout.display == "none"
-    assert app._privacy.layout.display == "none"
+    assert app.hand_over.layout.display == "none"
 
 
 def test_human_vs_computer_full_game_reaches_outcome_panel():
@@ -211,15 +211,15 @@ def test_computer_only_game_plays_to_the_end_as_spectator():
     app = GameApp(FAKE, seats=["computer", "computer"], seed=4)
     assert app.state.is_over and app.viewer is None
     check_no_leak(app)
-    assert app._undo_button.disabled
+    assert app.toolbar.undo_button.disabled
 
 
 def test_hot_seat_hands_over_and_never_leaks():
     rng = random.Random(7)
     app = GameApp(FAKE, seats=["human", "human", "human"], players=3, seed=9)
     assert app.privacy_pending == 0 and app.viewer is None
-    assert app._reveal_button.description == "I am East — show my view"
-    assert "Pass the screen to East" in app._pass_text.value
+    assert app.hand_over.button.description == "I am East — show my view"
+    assert "Pass the screen to East" in app.hand_over.text.value
     assert app.board.layout.display == "none" and app._choices.choices == []
     check_no_leak(app)
     assert not app.click("c1") and "Pass the screen to East first" == app.message
@@ -237,7 +237,7 @@ def test_undo_skips_computer_moves_and_redo_restores():
     # The computer's randomness is secret in the app; a fixed bot makes this test repeatable.
     app = GameApp(FAKE, seats=["human", "computer"], seed=3, bot_factory=lambda _name, _seat, _seed: RandomBot(95))
     start = app.state
-    assert app._undo_button.disabled
+    assert app.toolbar.undo_button.disabled
     assert app.click("c1")
     after = app.state
     assert len(after.history) == 3 and after.to_move == 0  # the computer showed, then claimed
@@ -245,7 +245,7 @@ def test_undo_skips_computer_moves_and_redo_restores():
     assert app.redo() and app.state is after
     assert not app.redo() and app.message == "There is nothing to redo"
     assert app.undo() and app.choose("Pass")
-    assert app._redo_button.disabled  # a new move clears the redo list
+    assert app.toolbar.redo_button.disabled  # a new move clears the redo list
 
 
 def test_undo_never_goes_before_the_first_human_decision():
@@ -296,35 +296,35 @@ def test_save_and_load_round_trip_and_corrupt_file():
     name = other._save_file()[0].split("-")[0]
     assert other.message.startswith("That file is not a saved game (nothing was loaded). Load takes a file that "
                                     "Save made, named like ") and name in other.message, other.message
-    assert other._upload.message == other.message, "a load error shows next to the Load button"
+    assert other.toolbar.load_button.message == other.message, "a load error shows next to the Load button"
     assert other.problems[-1].startswith("ValueError: save is not valid JSON")
     assert other.state is before
     assert not other.load_text(b"\xff\xfe")
     assert other.state is before
     # The Load button takes the same path; the real size counts, never a declared one.
-    other._upload.load("bad.json", b"[1]")
+    other.toolbar.load_button.load("bad.json", b"[1]")
     assert "not a saved game" in other.message and other.state is before
-    other._upload.load("huge.json", b" " * (MAX_SAVE_BYTES + 1))
-    assert "at most 1,000,000 bytes" in other._upload.message and other.state is before
-    other._upload.load("ok.json", text.encode())
+    other.toolbar.load_button.load("huge.json", b" " * (MAX_SAVE_BYTES + 1))
+    assert "at most 1,000,000 bytes" in other.toolbar.load_button.message and other.state is before
+    other.toolbar.load_button.load("ok.json", text.encode())
     assert other.state.history == app.state.history
     assert other.errors == []
 
 
 def test_save_is_one_click_with_the_secrets_note_beside_it_and_counts_moves_as_the_log_does():
     app = GameApp(FAKE, seed=3)
-    assert "every seat's secrets" in app._save_button.note
-    sent = app._save_button.save()
+    assert "every seat's secrets" in app.toolbar.save_button.note
+    sent = app.toolbar.save_button.save()
     assert sent is not None
     name, text = sent
     assert name == "test-secret-cells-0-moves.json" and ninekit.load(text).history == app.state.history
     app.click("c3")
-    name, _text = app._save_button.save()
+    name, _text = app.toolbar.save_button.save()
     moves = len(app.state.log(None))
     assert name == f"test-secret-cells-{moves}-move{'s' if moves != 1 else ''}.json"
     other = GameApp(FAKE, seed=9)
     assert other.load_text(_text) and f"({moves} move" in other.message
-    assert app._save_button.message == "" and "data:" not in app._save_button.note
+    assert app.toolbar.save_button.message == "" and "data:" not in app.toolbar.save_button.note
 
 
 def test_new_game_options_seats_and_form():
@@ -334,16 +334,16 @@ def test_new_game_options_seats_and_form():
     assert not app.new_game(size=5) and "Cannot start that game" in app.message
     assert not app.new_game(seats=["human"]) and "Seats must be" in app.message
     # The form: players, options, seats, seed.
-    app._form_players.value = 3
-    assert [d.description for d in app._form_seats.children] == ["East", "West", "Centre"]
-    app._form_options["size"].value = 4
-    app._form_seats.children[1].value = "human"
-    app._form_seed.value = "12"
-    assert app._press_start()
+    app.new_game_form.players_choice.value = 3
+    assert [d.description for d in app.new_game_form.seat_choices.children] == ["East", "West", "Centre"]
+    app.new_game_form.option_controls["size"].value = 4
+    app.new_game_form.seat_choices.children[1].value = "human"
+    app.new_game_form.seed_text.value = "12"
+    assert app.new_game_form.press_start()
     assert app.state.game.players == 3 and app.state.seed == 12 and len(app.state.position.cells) == 4
     assert app.seats == ["human", "human", "computer"]
-    app._form_seed.value = "twelve"
-    assert not app._press_start() and "whole number" in app.message
+    app.new_game_form.seed_text.value = "twelve"
+    assert not app.new_game_form.press_start() and "whole number" in app.message
 
 
 def test_bots_from_factory_and_broken_bot_falls_back():

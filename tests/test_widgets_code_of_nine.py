@@ -447,7 +447,7 @@ def test_undo_stops_after_a_computer_shows_every_seat_a_card():
     assert app._undo_target() is None  # nothing played yet
     assert app.click("loc:quarry")
     assert app.state.to_move == 0 and app.state.view(0)["ninth"] == 9  # Blue's Shoal card went face up
-    assert app._undo_target() is None and app._undo_button.disabled
+    assert app._undo_target() is None and app.toolbar.undo_button.disabled
     plain = position(players=3, expert=True, memories=[1, 5, 9, 13, 2, 6, 10, 18], ninth=20, round=3)
     # Ordinary placements that show the human nothing (random computers may look at a card, which Undo then
     # may not take back either: tests/test_undo_secrecy.py).

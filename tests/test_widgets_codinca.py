@@ -19,7 +19,7 @@ from ninekit import Move
 from ninekit.codinca import RECONSTRUCTED_NOTE, position, touched
 from ninekit.codinca.data import TRAPS
 from widgets import GameApp, adapter_for
-from widgets.app import GameApp as _GameApp
+from widgets.shell.panels import log_html
 
 ADAPTER = adapter_for("codinca")
 NARROW = {"layout": "narrow"}
@@ -231,7 +231,7 @@ def test_reconstructed_is_said_on_the_board_and_in_the_rules_panel():
     panel = ADAPTER.describe_for_rules_panel(ninekit.make("codinca"))
     assert html.escape(RECONSTRUCTED_NOTE, quote=True) in panel
     app = GameApp("codinca", seats=["human", "computer"])
-    assert html.escape(RECONSTRUCTED_NOTE, quote=True) in app._rules_html.value
+    assert html.escape(RECONSTRUCTED_NOTE, quote=True) in app.rules_panel.text.value
 
 
 def test_layouts_fit_a_laptop_and_a_phone():
@@ -323,7 +323,7 @@ def test_undo_never_takes_back_a_look_at_the_trap_card():
     assert app.click("b2") and app.undo()  # an ordinary choice: undone
     assert app.click("luck:reveal_trap")
     assert not app.undo() and app.state.view(0)["traps"][0]["state"] == "looked at"
-    assert app._undo_button.disabled
+    assert app.toolbar.undo_button.disabled
     assert app.click("b2") and app.undo()  # back to just after the look, not before it
     assert app.state.view(0)["traps"][0]["state"] == "looked at" and not app.undo()
     app = GameApp(position(2), seats=["human", "computer"])
@@ -389,17 +389,17 @@ def check_private(app, rules_html, *, redraw: bool = True) -> None:
     """No secret in any widget; with ``redraw``, also that the pictures are the drawing of the viewer's view."""
     state, viewer = app.state, app.viewer
     if app.privacy_pending is not None:
-        assert viewer is None and app.board.svg == "" and app._log.value == ""
+        assert viewer is None and app.board.svg == "" and app.move_log.text.value == ""
     elif redraw:
         selection = app.selection
         pending = {} if selection is None else {"selected": selection[0], "switch": list(selection[1])}
         assert app.board.svg == ADAPTER.draw(state.view(viewer), app.targets, pending)
         assert app.board.svg_narrow == ADAPTER.draw(state.view(viewer), app.targets, {**pending, **NARROW})
-        assert app._log.value == _GameApp._log_html(app._log_lines(state, viewer))
-    assert app._rules_html.value == rules_html  # a static legend and the reconstructed decks
+        assert app.move_log.text.value == log_html(app._log_lines(state, viewer))
+    assert app.rules_panel.text.value == rules_html  # a static legend and the reconstructed decks
     texts = []
     for widget in all_widgets(app):
-        if widget is app._rules_html:
+        if widget is app.rules_panel.text:
             continue
         texts.append(json.dumps(widget.get_state(), default=repr, ensure_ascii=False))
     screen = "\n".join(texts)
@@ -427,7 +427,7 @@ def test_no_leak_of_discs_or_traps(seats, seed):
     for game_seed in (seed,):  # one game a seating (tests/test_codinca.py plays many more at the rules level)
         app = GameApp("codinca", players=len(seats), seats=seats, seed=game_seed,
                       round_limit=3 if len(seats) < 4 else 2)
-        rules_html = app._rules_html.value
+        rules_html = app.rules_panel.text.value
         assert play_by_clicks(app, random.Random(game_seed), check=check) > 10
         # at the end every disc and trap is shown
         svg = ADAPTER.draw(app.state.view(None), {}, {})
@@ -440,7 +440,7 @@ def test_no_leak_of_discs_or_traps(seats, seed):
 def test_leak_check_catches_a_leak():
     """Requirement: the leak check itself works - another seat's disc drawn into the picture is caught."""
     app = GameApp("codinca", seats=["human", "computer"], seed=8)
-    rules_html = app._rules_html.value
+    rules_html = app.rules_panel.text.value
     other = app.state.position.discs[1][2]
     app.board.svg += f"<text>{other}</text>"
     with pytest.raises(AssertionError):

@@ -225,7 +225,7 @@ def _screen(app) -> list[str]:
     and the Undo button (a determinized twin has no history: the log is the state's ``log(0)``, checked by the
     engine's tests; Undo's tooltip says why the history cannot be undone, tests/test_undo_secrecy.py)."""
     return [re.sub(r"IPY_MODEL_\w+", "", json.dumps(wd.get_state(), default=repr, sort_keys=True))
-            for wd in all_widgets(app) if wd is not app._log and wd is not app._undo_button]
+            for wd in all_widgets(app) if wd is not app.move_log.text and wd is not app.toolbar.undo_button]
 
 
 def _pending(app) -> dict:
@@ -316,7 +316,7 @@ def test_undo_stops_after_a_card_is_turned_up():
     assert app.click("target:Harbour")
     assert not app.undo()
     assert app.choose(app.choices[0])  # round 1 begins
-    assert not app.undo() and app._undo_button.disabled
+    assert not app.undo() and app.toolbar.undo_button.disabled
     for kind in ("target", "round", "pass", "pay", "return"):
         assert ADAPTER.irreversible(Move(kind, ()))
     for kind in ("build", "cancel", "demolish"):
@@ -359,7 +359,7 @@ def test_panel_after_game_one_gives_breakdown_best_score_and_replay():
     score, moves = best.best_on_deal(result["target"], result["deal"])
     text = html.unescape(app.pause["html"])
     assert f"The best possible score on this deal was {score} (within 5 rounds" in text
-    assert html.unescape(app._interlude_html.value) == text
+    assert html.unescape(app.pause_panel.text.value) == text
     assert app.replays == ["Replay the best line"] and app.choices == [] and app.targets == {}
     assert app._replay_bar.choices == ["Replay the best line"]
     assert app.replay("Replay the best line")
@@ -367,7 +367,7 @@ def test_panel_after_game_one_gives_breakdown_best_score_and_replay():
     assert (at, last) == (0, len(moves)) and "the deal" in caption
     assert "Best line · the deal" in app.board.svg and app.board.svg_narrow
     assert app._replay_bar.choices == list(GameApp.REPLAY_BUTTONS)
-    assert app._interlude_box.layout.display == "none"
+    assert app.pause_panel.layout.display == "none"
     assert not app.replay_step(-1) and "first step" in app.message
     assert app.replay_step(1) and app.replaying[2] == "Keep Crew on top and begin round 1"
     while app.replay_step(1):
@@ -376,7 +376,7 @@ def test_panel_after_game_one_gives_breakdown_best_score_and_replay():
     assert at == last
     final = app._replaying["steps"][-1][1]
     assert final["results"][-1]["score"] == score
-    assert app.end_replay() and app.replaying is None and app.pause["html"] == app._interlude_html.value
+    assert app.end_replay() and app.replaying is None and app.pause["html"] == app.pause_panel.text.value
     assert app._replay_bar.choices == ["Replay the best line"]
     held = app.state
     assert app.go_on() and app.state is held and app.pause is None
@@ -435,25 +435,25 @@ def test_one_seat_shell_wording_and_form(quick_search):
     seat (human or computer) and no "seat at random"; a computer Builder plays the match (bot_for) and stops after
     game 1 until Next game; no hand-over ever."""
     app = GameApp("count_of_nine", seats=["human"], seed=2)
-    intro = html.unescape(app._subtitle.value)
+    intro = html.unescape(app.header.intro.value)
     assert "You play Builder: a game for one player." in intro and "against" not in intro
-    assert app._page_title.text == "Count of Nine – you play Builder · ninekit"
-    assert [d.description for d in app._form_seats.children] == ["Builder"]
-    assert app._form_random_seat.layout.display == "none"
+    assert app.header.page_title.text == "Count of Nine – you play Builder · ninekit"
+    assert [d.description for d in app.new_game_form.seat_choices.children] == ["Builder"]
+    assert app.new_game_form.random_seat_box.layout.display == "none"
     assert app.privacy_pending is None
     robot = GameApp("count_of_nine", seats=["computer"], seed=3)
-    assert "The computer plays Builder: watch it play." in html.unescape(robot._subtitle.value)
+    assert "The computer plays Builder: watch it play." in html.unescape(robot.header.intro.value)
     assert robot.pause is not None and robot.privacy_pending is None
     assert robot.go_on() and robot.state.is_over and robot.errors == []
     assert "Winner" not in robot._outcome.value
     other = GameApp("nine_knights", seats=["human", "computer"], seed=1)
-    assert other._form_random_seat.layout.display is None  # two seats: the choice stays
+    assert other.new_game_form.random_seat_box.layout.display is None  # two seats: the choice stays
 
 
 def test_rules_panel_legend_and_reconstructed_cards():
     """Requirement: the Rules panel explains the picture and gives the reconstructed cards and structures."""
     app = GameApp("count_of_nine", seats=["human"])
-    panel = app._rules_html.value
+    panel = app.rules_panel.text.value
     assert html.escape(RECONSTRUCTED_NOTE, quote=True) in panel
     assert "The nine cards (reconstructed)" in panel and "The twenty structures (reconstructed)" in panel
     assert "<b>C</b> Crew" in panel

@@ -19,7 +19,7 @@ from ninekit import Move
 from ninekit.core import random_playout
 from ninekit.double_nine import CARDS, NAMES, position
 from widgets import GameApp, adapter_for
-from widgets.app import GameApp as _GameApp
+from widgets.shell.panels import log_html
 
 ADAPTER = adapter_for("double_nine")
 LEGAL = re.compile(r'<g data-id="([^"]+)" class="dn-target legal(?: nk-switch)?" tabindex="0" role="button" '
@@ -216,21 +216,21 @@ def check_private(app, rules_html) -> None:
     pause = getattr(app, "pause", None)
     if pause is not None:  # between two games: the finished game's record, public
         assert app.board.svg == pause["svg"] and app.board.svg_narrow == pause["svg_narrow"]
-        assert app._log.value == _GameApp._log_html(app._log_lines(state, None))
+        assert app.move_log.text.value == log_html(app._log_lines(state, None))
     elif app.privacy_pending is not None:
-        assert viewer is None and app.board.svg == "" and app._log.value == ""
+        assert viewer is None and app.board.svg == "" and app.move_log.text.value == ""
     else:
         selection = getattr(app, "selection", None)
         pending = {} if selection is None else {"selected": selection[0], "switch": list(selection[1])}
         assert app.board.svg == app.adapter.draw(state.view(viewer), app.targets, pending)
         assert app.board.svg_narrow == app.adapter.draw(state.view(viewer), app.targets, {**pending, **NARROW})
-        assert app._log.value == _GameApp._log_html(app._log_lines(state, viewer))
+        assert app.move_log.text.value == log_html(app._log_lines(state, viewer))
         assert [t for t, event in app._log_lines(state, viewer) if not event] == state.log(viewer)
     # The Rules panel (a static legend of all cards) is the same whatever the deal.
-    assert app._rules_html.value == rules_html
+    assert app.rules_panel.text.value == rules_html
     texts = []
     for widget in all_widgets(app):
-        if widget is app._rules_html:
+        if widget is app.rules_panel.text:
             continue
         texts.append(json.dumps(widget.get_state(), default=repr, ensure_ascii=False))
     screen = "\n".join(texts)
@@ -260,7 +260,7 @@ def test_no_leak_of_hidden_cards(seats, players, seed, deck):
 
     for game_seed in range(seed, seed + 30, 10):  # three matches each
         app = GameApp("double_nine", seats=seats, seed=game_seed, players=players, deck=deck)
-        rules_html = app._rules_html.value
+        rules_html = app.rules_panel.text.value
         assert play_by_clicks(app, random.Random(game_seed), check=check) > 20
     # The check had something to catch: on a good share of screens some card name was hidden from
     # the viewer and seen nowhere else on the table (a name on a board may also be in a hand).
@@ -270,7 +270,7 @@ def test_no_leak_of_hidden_cards(seats, players, seed, deck):
 def test_leak_check_catches_a_leak():
     """Requirement: the leak check itself works - a hand card drawn into the picture is caught."""
     app = GameApp("double_nine", seats=["human", "computer"], seed=8)
-    rules_html = app._rules_html.value
+    rules_html = app.rules_panel.text.value
     hidden = secrets(app)
     if not hidden:
         pytest.skip("nothing secret in this deal")

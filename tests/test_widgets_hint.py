@@ -50,7 +50,7 @@ def test_hint_suggests_a_legal_move_shows_why_and_marks_it_in_every_game(name):
         assert expected.move in app.state.legal_moves()
         text = app.show_hint()
         assert text == expected.text and expected.reason and app.message == ""
-        assert html.unescape(re.sub(r"<[^>]+>", "", app._hint_html.value)) == f"Hint: {text}"
+        assert html.unescape(re.sub(r"<[^>]+>", "", app.hint_line.text.value)) == f"Hint: {text}"
         assert app.hint_text == text and _marked(app), (name, app.hinted)
         for _ in range(rng.randint(1, 4)):  # play on a little, as the hint says or not
             if app.state.is_over or app.state.to_move != 0:
@@ -75,7 +75,7 @@ def test_hint_goes_with_the_position_and_asking_is_written_in_the_log_for_the_ot
     assert text and asked == ["South asked for a hint"]
     assert app.show_hint() and [e for e in app.events if "hint" in e] == asked, "noted twice for one decision"
     assert app.try_move(app._hint[1].move)
-    assert app.hint_text == "" and app._hint_html.value == "" and "nk-hinted" not in app.board.svg
+    assert app.hint_text == "" and app.hint_line.text.value == "" and "nk-hinted" not in app.board.svg
     assert app._choices.marked == -1
     for _ in range(200):  # on to a move of two decisions: a Knight, then its square
         if app.privacy_pending is not None:
@@ -94,7 +94,7 @@ def test_hint_is_refused_in_watch_after_the_end_and_on_a_computers_turn():
     shown."""
     watch = GameApp("nine_knights", seats=["computer", "computer"], seed=3, watch=True, timer=FakeTimer())
     assert watch.show_hint() == "" and "computer plays every seat" in watch.message
-    assert watch._hint_box.layout.display == "none" and watch.events == []
+    assert watch.hint_line.layout.display == "none" and watch.events == []
     over = GameApp("nine_knights", seats=["computer", "computer"], seed=3)
     assert over.state.is_over and over.show_hint() == "" and "game is over" in over.message
     timer = FakeTimer()
@@ -108,13 +108,13 @@ def test_hint_is_refused_while_the_screen_waits_for_a_hand_over():
     app = GameApp("nine_knights", seats=["human", "human"], seed=3)
     assert app.privacy_pending == 0
     assert app.show_hint() == "" and app.message == "Pass the screen to South first"
-    assert app._hint_box.layout.display == "none" and app._hint_html.value == ""
-    assert app.reveal() and app._hint_box.layout.display is None
+    assert app.hint_line.layout.display == "none" and app.hint_line.text.value == ""
+    assert app.reveal() and app.hint_line.layout.display is None
     text = app.show_hint()
     assert text and app.hint_text == text
     while app.state.to_move == 0:
         assert app.try_move(hints.hint(app.state, 0).move)
-    assert app.privacy_pending == 1 and app._hint_html.value == "" and "nk-hinted" not in app.board.svg
+    assert app.privacy_pending == 1 and app.hint_line.text.value == "" and "nk-hinted" not in app.board.svg
 
 
 def test_mark_hinted_adds_the_class_to_the_one_element_and_styles_it():
@@ -186,10 +186,11 @@ def test_the_hint_button_says_it_is_looking_then_shows_the_hint_found_in_the_bac
     monkeypatch.setattr(app_module.hints, "hint", held)
     app = GameApp("nine_knights", seats=["human", "computer"], seed=3)
     assert app.ask_hint()
-    assert "Looking for a good move" in app._hint_html.value and app._hint_button.disabled and app.hint_text == ""
+    line = app.hint_line
+    assert "Looking for a good move" in line.text.value and line.button.disabled and app.hint_text == ""
     held.release.set()
     assert app.wait_background(10)
-    assert app.hint_text and _marked(app) and not app._hint_button.disabled
+    assert app.hint_text and _marked(app) and not app.hint_line.button.disabled
     assert app.events == [] and app.errors == []  # one person at the screen: nothing for others to read
     assert app.ask_hint() and held.asked == 1, "a hint on screen was looked for again"
 
@@ -206,8 +207,8 @@ def test_a_hint_found_after_the_board_changed_is_not_shown(monkeypatch):
     assert app.try_move(app.state.legal_moves()[0]), app.message
     held.release.set()
     assert app.wait_background(10)
-    assert app.hint_text == "" and "Looking" not in app._hint_html.value and "nk-hinted" not in app.board.svg
-    assert app.events == [] and app.errors == [] and not app._hint_button.disabled
+    assert app.hint_text == "" and "Looking" not in app.hint_line.text.value and "nk-hinted" not in app.board.svg
+    assert app.events == [] and app.errors == [] and not app.hint_line.button.disabled
 
 
 def test_a_lesson_steps_hint_button_looks_for_the_games_hint_in_the_background():

@@ -12,7 +12,7 @@ from shell_driver import all_widgets, board_targets, play_by_clicks
 import ninekit
 from ninekit import Move
 from widgets import GameApp, adapter_for
-from widgets.app import GameApp as _GameApp
+from widgets.shell.panels import log_html
 
 PIECE = re.compile(r'<g class="nk-piece" data-duty="([^"]*)" data-owner="(\d)" data-revealed="(\d)"')
 LEGAL = re.compile(r'<g data-id="([\w-]+)" class="nk-(?:square|wait) legal[^"]*" tabindex="0" role="button" '
@@ -27,14 +27,14 @@ def check_private(app) -> None:
     """Everything on screen comes from view(viewer)/log(viewer) only."""
     state, viewer = app.state, app.viewer
     if app.privacy_pending is not None:
-        assert viewer is None and app.board.svg == app.board.svg_narrow == "" and app._log.value == ""
+        assert viewer is None and app.board.svg == app.board.svg_narrow == "" and app.move_log.text.value == ""
         return
     pending = {}
     if app.selection is not None:
         pending = {"selected": app.selection[0], "switch": app.selection[1]}
     assert app.board.svg == app.adapter.draw(state.view(viewer), app.targets, pending)
     assert app.board.svg_narrow == app.adapter.draw(state.view(viewer), app.targets, {**pending, **NARROW})
-    assert app._log.value == _GameApp._log_html(app._log_lines(state, viewer))
+    assert app.move_log.text.value == log_html(app._log_lines(state, viewer))
     assert [t for t, event in app._log_lines(state, viewer) if not event] == state.log(viewer)
     for duty, owner, revealed in PIECE.findall(app.board.svg):
         if viewer is None or int(owner) != viewer:
@@ -106,7 +106,7 @@ def test_computer_vs_computer():
 def test_hot_seat_with_hand_over():
     app = GameApp("nine_knights", seats=["human", "human"], seed=4)
     assert app.privacy_pending == 0
-    assert app._reveal_button.description == "I am South — show my view"
+    assert app.hand_over.button.description == "I am South — show my view"
     check_private(app)
     app.reveal()
     app.choose(app.choices[0])  # South's first duty group
@@ -116,7 +116,8 @@ def test_hot_seat_with_hand_over():
     while not app.state.is_over:
         if app.privacy_pending is not None:
             seen.add(app.privacy_pending)
-            assert app._pass_text.value.endswith(f"Pass the screen to {app.game.seat_name(app.privacy_pending)}</div>")
+            name = app.game.seat_name(app.privacy_pending)
+            assert app.hand_over.text.value.endswith(f"Pass the screen to {name}</div>")
             app.reveal()
         elif app.targets and (not app.choices or rng.random() < 0.8):
             assert app.click(rng.choice(sorted(app.targets))), app.message
@@ -175,10 +176,11 @@ def test_random_seat_gives_the_human_either_side():
     seats = {GameApp("nine_knights", random_seat=True).seats.index("human") for _ in range(24)}
     assert seats == {0, 1}
     app = GameApp("nine_knights", random_seat=True)
-    assert app._form_random_seat.value
-    app._form_random_seat.value = False
-    app._form_seats.children[0].value, app._form_seats.children[1].value = "human", "computer"
-    assert app._press_start() and app.seats == ["human", "computer"] and not app.random_seat
+    assert app.new_game_form.random_seat_box.value
+    app.new_game_form.random_seat_box.value = False
+    south, north = app.new_game_form.seat_choices.children
+    south.value, north.value = "human", "computer"
+    assert app.new_game_form.press_start() and app.seats == ["human", "computer"] and not app.random_seat
 
 
 # --- the table: waiting Knights, selection, banner, end of game ------------------------------------

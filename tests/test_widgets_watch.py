@@ -71,7 +71,7 @@ def test_levels_are_chosen_per_computer_seat_in_new_game_and_shown_in_the_seat_l
     """Requirement: difficulty is chosen per computer seat in New game (default normal), its chooser is there for
     computer seats only, and the seats line says who plays at which level."""
     app = GameApp("nine_knights", seats=["human", "computer"], seed=1)
-    kinds, levels = app._form_seats.children, app._form_levels.children
+    kinds, levels = app.new_game_form.seat_choices.children, app.new_game_form.level_choices.children
     assert [d.description for d in kinds] == ["South", "North"]
     assert [d.value for d in levels] == ["normal", "normal"] and [v for _label, v in levels[0].options] == list(LEVELS)
     assert levels[0].layout.visibility == "hidden" and levels[1].layout.visibility == "visible"
@@ -79,11 +79,12 @@ def test_levels_are_chosen_per_computer_seat_in_new_game_and_shown_in_the_seat_l
     assert levels[0].layout.visibility == "visible"
     kinds[0].value = "human"
     levels[1].value = "hard"
-    assert app._press_start()
+    assert app.new_game_form.press_start()
     assert app.levels == ["normal", "hard"] and app.seats == ["human", "computer"]
     assert app.seat_labels == ["South (you)", "North (computer, hard)"]
-    assert "South (you) · North (computer, hard)" in html.unescape(app._subtitle.value)
-    assert [d.value for d in app._form_levels.children] == ["normal", "hard"], "the form forgot the levels"
+    assert "South (you) · North (computer, hard)" in html.unescape(app.header.intro.value)
+    levels = app.new_game_form.level_choices.children
+    assert [d.value for d in levels] == ["normal", "hard"], "the form forgot the levels"
 
 
 def test_an_easy_computer_seat_plays_the_easy_bot_and_normal_the_game_heuristic():
@@ -155,14 +156,14 @@ def test_watch_plays_one_move_at_a_time_at_the_pace_as_a_spectator():
     player, so the board and log are the spectator's (no seat's secrets)."""
     app, timer = _watch()
     assert app.watching and app.playing and app.moves_played(app.state) == 0 and app.viewer is None
-    assert app._watch_bar.layout.display is None and app._watch_play.description == "Pause"
+    assert app.watch_bar.layout.display is None and app.watch_bar.play_button.description == "Pause"
     for n in range(1, 6):
         assert timer.fire() == PACE
         assert app.moves_played(app.state) == n, "a tick must play exactly one move of the log"
         view = app.state.view(None)
         assert app.board.svg == app.adapter.draw(view, {}, {}), "Watch must show the spectator's view"
         assert app.targets == {} and app.choices == []
-    assert f"{5} moves played" in app._watch_text.value
+    assert f"{5} moves played" in app.watch_bar.text.value
 
 
 def test_watch_plays_a_pick_up_and_its_move_as_one_move():
@@ -181,13 +182,13 @@ def test_watch_plays_a_pick_up_and_its_move_as_one_move():
 def test_the_pace_is_adjustable_and_checked():
     """Requirement: an adjustable pace (a slider, PACE_RANGE seconds per move); out of range is refused."""
     app, timer = _watch()
-    app._watch_pace.value = 0.5  # the slider, as a person moves it
+    app.watch_bar.pace.value = 0.5  # the slider, as a person moves it
     assert app.pace == 0.5
     timer.fire()
     assert timer.live[0].delay == 0.5, "the next move does not come at the new pace"
     assert not app.set_pace(PACE_RANGE[1] + 1) and "The pace must be from" in app.message and app.pace == 0.5
     assert not app.set_pace("fast") and app.pace == 0.5
-    assert app.set_pace(PACE_RANGE[0]) and app._watch_pace.value == PACE_RANGE[0]
+    assert app.set_pace(PACE_RANGE[0]) and app.watch_bar.pace.value == PACE_RANGE[0]
 
 
 def test_pause_stops_the_moves_and_step_plays_exactly_one():
@@ -196,16 +197,16 @@ def test_pause_stops_the_moves_and_step_plays_exactly_one():
     timer.fire()
     timer.fire()
     held = app.state
-    app._watch_play.click()  # Pause
-    assert not app.playing and timer.live == [] and app._watch_play.description == "Play"
-    assert "Paused after 2 moves" in app._watch_text.value
+    app.watch_bar.play_button.click()  # Pause
+    assert not app.playing and timer.live == [] and app.watch_bar.play_button.description == "Play"
+    assert "Paused after 2 moves" in app.watch_bar.text.value
     for planned in timer.planned:  # even a stale timer firing late plays nothing
         planned.work()
     assert app.state is held
-    app._watch_step.click()
+    app.watch_bar.step_button.click()
     assert timer.fire() == 0.0
     assert app.moves_played(app.state) == 3 and not app.playing and timer.live == []
-    app._watch_play.click()  # Play
+    app.watch_bar.play_button.click()  # Play
     assert app.playing and timer.fire() == PACE and app.moves_played(app.state) == 4
 
 
@@ -218,7 +219,7 @@ def test_watch_ends_with_the_outcome_and_no_more_moves():
             break
         timer.fire()
     assert app.state.is_over and not app.watching and timer.live == []
-    assert app._watch_bar.layout.display == "none" and app._outcome.layout.display is None
+    assert app.watch_bar.layout.display == "none" and app._outcome.layout.display is None
     assert not app.step_watch() and "watching a game of computer players" in app.message
     assert app.errors == []
 
@@ -230,7 +231,7 @@ def test_watch_stops_at_a_pause_between_games_until_next_game():
         if app.pause is not None:
             break
         timer.fire()
-    assert app.pause is not None and timer.live == [] and app._watch_play.disabled
+    assert app.pause is not None and timer.live == [] and app.watch_bar.play_button.disabled
     assert app.go_on() and app.watching and timer.fire() == PACE
 
 
@@ -241,14 +242,14 @@ def test_without_watch_computer_games_and_human_games_are_unchanged():
     assert instant.state.is_over and not instant.watching
     timer = FakeTimer()
     human = GameApp("nine_knights", seats=["human", "computer"], seed=2, watch=True, timer=timer)
-    assert not human.watching and human._watch_bar.layout.display == "none"
+    assert not human.watching and human.watch_bar.layout.display == "none"
     rng = random.Random(2)
     for _ in range(12):
         human.choose(rng.choice(human.choices)) if human.choices else human.click(rng.choice(sorted(human.targets)))
         assert human.state.to_move in (0, None) and timer.planned == [], "a normal computer reply was put off"
     form = GameApp("nine_knights", seats=["human", "computer"], seed=2, timer=timer)
-    form._form_seats.children[0].value = "computer"
-    assert form._press_start() and form.watching and form.moves_played(form.state) == 0
+    form.new_game_form.seat_choices.children[0].value = "computer"
+    assert form.new_game_form.press_start() and form.watching and form.moves_played(form.state) == 0
 
 
 def test_watch_keeps_the_widget_models_bounded_over_a_long_game():

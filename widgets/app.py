@@ -53,27 +53,28 @@ site.  Hint: for the human seat whose view is on screen, the suggested move
 (``ninekit.hints.hint``) in words, marked on the board or its button.  See
 docs/app.md.
 
-Parts: :class:`GameApp` is a :class:`~widgets.shell.area.PlayArea` (the board
-to play on, its prompt, choices, moments and log; a lesson step's board is
-one too) with the app's parts around it, from widgets/shell/ (the header, the
-New game form, the toolbar, hints, Watch, keeping; see
-widgets/shell/__init__.py), all over one :class:`ninekit.session.Session`
-(``app.session``): the session holds the move tree, the seats and their
-computer players (it chooses their moves), whether play is paused between
-games, and the hand-over; the app keeps only the threads and timers a view
-needs and what is on screen.
+Parts: :class:`GameApp` is a :class:`~widgets.shell.area.PlayArea` (the board to play on, its prompt, choices,
+moments and log; a lesson step's board is one too) with the app's view parts around it, each a widget of its
+own from widgets/shell/ (``header``, ``toolbar``, ``watch_bar``, ``hint_line``, ``new_game_form``,
+``resume_offer``, ``rules_panel``; see widgets/shell/__init__.py), all over one
+:class:`ninekit.session.Session` (``app.session``): the session holds the move tree, the seats and their
+computer players (it chooses their moves), whether play is paused between games, and the hand-over; the app
+keeps only the threads and timers a view needs and what is on screen.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Iterable
+
+import ipywidgets as w
 
 import ninekit
 from ninekit import hints, session  # noqa: F401 - hints: widgets.app.hints.hint is where tests swap the hint
 
-from .resume import ResumeStore
+from .browser import IN_BROWSER_NOTE, IN_BROWSER_RESUME
+from .resume import ResumeLink, ResumeStore
+from .shared import plain
 from .shell import common
 from .shell.area import EVENT_CAP, PlayArea
 from .shell.common import (
@@ -84,19 +85,20 @@ from .shell.common import (
     SOLO_SAVE_NOTE,
     STEP_CAP,
     UNDO_TIP,
+    count_moves,
     dispose,
     moves_played,
     plain_error,
 )
 from .shell.computers import PACE, PACE_RANGE, THINKING_LEVELS
 from .shell.form import FORM_LABEL, SEED_HELP, NewGameForm
-from .shell.header import TEACHER_MODE, Header
-from .shell.hinting import HINT_STYLE, Hints, mark_hinted
-from .shell.keeping import RESUME_VERSION, Keeping
-from .shell.parts import ShellParts
+from .shell.header import TEACHER_MODE, Header, seat_labels
+from .shell.hinting import HINT_STYLE, HintLine, Hints, mark_hinted
+from .shell.keeping import RESUME_VERSION, Keeping, ResumeOffer
+from .shell.panels import RulesPanel
 from .shell.toolbar import Toolbar
+from .shell.watchbar import WatchBar
 from .svg import esc
-from .text import markdown_to_html
 
 IN_BROWSER, run_later = common.IN_BROWSER, common.run_later  # read by the parts from widgets.shell.common
 
@@ -105,7 +107,7 @@ __all__ = ["COMPUTER", "EVENT_CAP", "FORM_LABEL", "GameApp", "HINT_STYLE", "HUMA
            "UNDO_TIP", "dispose", "mark_hinted", "moves_played"]
 
 
-class GameApp(ShellParts, Header, NewGameForm, Toolbar, Hints, Keeping, PlayArea):
+class GameApp(Hints, Keeping, PlayArea):
     """Play a ninekit game: ``GameApp("nine_knights", seats=["human", "computer"])``.
 
     ``game_or_name`` is a game name, a :class:`ninekit.Game`, or a
@@ -196,44 +198,148 @@ class GameApp(ShellParts, Header, NewGameForm, Toolbar, Hints, Keeping, PlayArea
 
     def _switch_game(self, game, seats, levels: list[str] | None = None) -> None:
         super()._switch_game(game, seats, levels)
-        self._save_button.note = SOLO_SAVE_NOTE if game.players == 1 and game.hidden_information else SAVE_NOTE
-        self._rules_html.value = self._rules_text(game)
-        self._build_form(game.name, game.players, game.options, self.seats, levels=self.levels)
+        self.toolbar.save_button.note = (SOLO_SAVE_NOTE if game.players == 1 and game.hidden_information
+                                         else SAVE_NOTE)
+        self.rules_panel.show(game, self.adapter)
+        self.new_game_form.build(game.name, game.players, game.options, self.seats, levels=self.levels,
+                                 random_seat=self.random_seat)
 
-    def _rules_text(self, game) -> str:
-        summary = getattr(game.rules, "summary", "") or ""
-        if not summary:
-            module = sys.modules.get(type(game.rules).__module__)
-            summary = (getattr(module, "__doc__", "") or type(game.rules).__doc__ or "").strip()
-        html = markdown_to_html(summary) if summary else "<p>No rules summary yet.</p>"
-        return html + (self.adapter.describe_for_rules_panel(game) or "")
+    def _start_from_form(self, game: str, players: int | None, options: dict, seats: list[str], levels: list[str],
+                         random_seat: bool, seed: int | None) -> bool:
+        """Start what the New game form says (``NewGameForm``'s ``on_start``)."""
+        self.random_seat = random_seat
+        watch = self.watch
+        self.watch = True  # a person starting a game of computers only wants to watch it
+        started = self.new_game(seed=seed, seats=seats, players=players, game=game, levels=levels, **options)
+        if not started:
+            self.watch = watch
+        return started
 
     def _start(self, game, seed: int | None) -> None:
         if self.random_seat and self.seats.count(HUMAN) == 1:
             human = random.SystemRandom().randrange(game.players)
             self.seats = [HUMAN if s == human else COMPUTER for s in range(game.players)]
-            self._rebuild_seats(self.seats)
+            self.new_game_form.set_seats(self.seats)
         super()._start(game, seed)
 
-    # ------------------------------------------------------------ what the app draws around the play area
+    # ------------------------------------------------------------ the app's parts
+    def _build(self) -> None:
+        """Every part of the app (the play area's moments' parts too, at once), laid out: a header, then the
+        board, the prompt, the decision and the extras (toolbar, log, New game, Rules)."""
+        self._build_play()
+        for name in ("privacy", "interlude", "replay"):
+            getattr(self, f"_build_{name}")()
+        guard = self._guard
+        self.header = Header(home=self._home)
+        self._recent = w.HTML(**plain()).add_class("ninekit-recent")  # what the computer just did
+        self.watch_bar = WatchBar(
+            on_play_pause=lambda: guard(self.pause_watch if self._playing else self.play_watch),
+            on_step=lambda: guard(self.step_watch), on_pace=lambda seconds: guard(self.set_pace, seconds))
+        # At the end, the way on is in view with the result (the New game form is further down the page).
+        self._again = w.Button(description="Play again", button_style="primary",
+                               tooltip="A new game with the same players, levels and options (a new secret deal)",
+                               layout=w.Layout(width="auto")).add_class("ninekit-again")
+        self._again.on_click(lambda _b: guard(self.new_game))
+        self.hint_line = HintLine(on_ask=lambda: guard(self.ask_hint))
+        self.toolbar = Toolbar(on_undo=lambda: guard(self.undo), on_redo=lambda: guard(self.redo),
+                               on_load=lambda data: guard(self.load_text, data), on_save=self._save_file,
+                               on_error=lambda text: guard(self._set_message, text))
+        self.rules_panel = RulesPanel()
+        self.new_game_form = NewGameForm(on_start=self._start_from_form, on_problem=self._set_message, guard=guard)
+        self.resume_offer = ResumeOffer(on_yes=lambda: guard(self.resume), on_no=lambda: guard(self._decline_resume))
+        self._resume_link = None
+        if self._resume_key is not None:
+            self._resume_link = ResumeLink(key=self._resume_key)
+            self._resume_link.on_token(lambda token: guard(self._got_token, token))
+
+        prompt = w.VBox([self.resume_offer, self._status, self._recent, self._msg, self.hand_over,
+                         self.pause_panel]).add_class("ninekit-prompt")
+        board = w.VBox([self.board]).add_class("ninekit-board-area")
+        decide = w.VBox([self.watch_bar, self._choices, self.hint_line, self._again, self._outcome,
+                         self._replay_bar]).add_class("ninekit-decide")
+        extras = [self.toolbar, self.move_log, self.new_game_form, self.rules_panel]
+        if common.IN_BROWSER:
+            extras.append(w.HTML(f'<p class="ninekit-in-browser">{esc(IN_BROWSER_NOTE)} {esc(IN_BROWSER_RESUME)}</p>'))
+        main = w.Box([board, prompt, decide, w.VBox(extras).add_class("ninekit-extras")]).add_class("ninekit-main")
+        self.children = [self.header, main, self.header.page_title] + (
+            [self._resume_link] if self._resume_link is not None else [])
+
     RECENT_LINES = 3
 
     def _show_around(self, s, interactive: bool, numbered) -> None:
         """The header, what the computer just did, Play again (with the outcome), the Hint line and Undo/Redo."""
-        self._show_header()
+        viewer = self._viewer if not s.is_over else None
+        self.header.show(self.game, self.adapter.tagline(self.game), self.seats, self.levels, viewer,
+                         self.teacher_mode)
         self._recent.value = "" if numbered is None else self._recent_html(numbered)
         self._again.layout.display = self._outcome.layout.display
         hint = self._hint[1] if interactive and self._hint is not None and self._hint[0] is s else None
-        looking = interactive and hint is None and self._hint_wanted is s
-        self._hint_html.value = (f'<div class="nk-hint-line" role="status"><b>Hint:</b> {esc(hint.text)}</div>'
-                                 if hint is not None else
-                                 '<div class="nk-hint-wait" role="status">Looking for a good move…</div>'
-                                 if looking else "")
-        self._hint_button.disabled = looking
-        self._hint_box.layout.display = None if interactive else "none"
-        self._undo_button.disabled = self._undo_target() is None
-        self._undo_button.tooltip = session.UNDO_REFUSED if self._undo_refused() else UNDO_TIP
-        self._redo_button.disabled = self._session.node.last is None
+        self.hint_line.show(interactive, None if hint is None else hint.text,
+                            looking=interactive and hint is None and self._hint_wanted is s)
+        self.toolbar.show(can_undo=self._undo_target() is not None, refused=self._undo_refused(),
+                          can_redo=self._session.node.last is not None)
+
+    def _show_watch(self) -> None:
+        """Watch's controls and line: shown while every seat is a computer and the game goes on."""
+        self.watch_bar.show(self.watching, self.moves_played(self._state), self._pace, self._playing,
+                            pausing=self._interlude is not None)
+
+    @property
+    def seat_labels(self) -> list[str]:
+        """Each seat with who plays it: "South (you)", "North (computer, hard)" (:func:`~widgets.shell.header.
+        seat_labels`)."""
+        return seat_labels(self.game, self.seats, self.levels)
+
+    # ------------------------------------------------------------ Undo and Redo
+    def undo(self) -> bool:
+        """Back to the previous decision of a human seat (computer moves are skipped)."""
+        target = self._undo_target()
+        if target is None:
+            self._set_message(session.UNDO_REFUSED if self._undo_refused() else "There is nothing to undo", "info")
+            return False
+        self._note(f"{self._actor()} undid {count_moves(self.moves_played(self._state) - self.moves_played(target))}",
+                   len(target.history))
+        self._session.undo()
+        self._set_state(self._session.state, run=False)
+        self._set_message("")
+        return True
+
+    def redo(self) -> bool:
+        """Forward again along the line the last undo came back from."""
+        if self._session.node.last is None:
+            self._set_message("There is nothing to redo", "info")
+            return False
+        before = self._state
+        target = self._session.redo()
+        self._note(f"{self._actor()} redid {count_moves(self.moves_played(target) - self.moves_played(before))}",
+                   len(target.history))
+        self._set_state(target)  # a computer that was thinking when Undo was pressed thinks again
+        self._set_message("")
+        return True
+
+    def _undo_target(self) -> ninekit.State | None:
+        """The last decision of a human seat to go back to, or None (see :meth:`ninekit.session.Session.undo`:
+        never past a move that showed a person at this screen a secret, unless in teacher mode, nor past a move
+        :meth:`_undo_stops` names).  Kept by the session for the position on screen (asked on every redraw)."""
+        node = self._session.undo_target()
+        return None if node is None else node.state
+
+    def _undo_stops(self, node: ninekit.State, child: ninekit.State) -> bool:
+        """The adapter's moves Undo never takes back: one it calls ``irreversible`` (made by a person here), or
+        one after which its ``public_reveal(before, after)`` (the spectator views around it) says a secret was
+        shown to every seat."""
+        seat, move = child.history[-1]
+        return bool((self._is_human(seat) and self.adapter.irreversible(move))
+                    or self.adapter.public_reveal(node.view(None), child.view(None)))
+
+    def _undo_refused(self) -> bool:
+        """Whether Undo is refused now although there is a decision to go back to (a secret was shown since)."""
+        return self._session.undo_refused()
+
+    def _actor(self) -> str:
+        """Who is at the screen, for the log: the seat shown, else the last seat shown."""
+        seat = self._viewer if self._viewer is not None else self._last_viewer
+        return "Someone" if seat is None else self.game.seat_name(seat)
 
     def _recent_html(self, numbered: list[tuple[int, str]]) -> str:
         """What the computer just did: its lines of the screen's ``numbered`` log, or ''."""
@@ -248,27 +354,6 @@ class GameApp(ShellParts, Header, NewGameForm, Toolbar, Hints, Keeping, PlayArea
         earlier = f" ({more} earlier move{'s' if more != 1 else ''} in the log)" if more else ""
         head = "The computer just played" + earlier
         return f'<div class="nk-recent" role="status"><b>{esc(head)}:</b><ul>{items}</ul></div>'
-
-    def _show_watch(self) -> None:
-        """Watch's controls and line: shown while every seat is a computer and the game goes on."""
-        if self._watch_pace.value != self._pace:
-            self._watch_pace.value = self._pace
-        watching = self.watching
-        self._watch_bar.layout.display = None if watching else "none"
-        if not watching:
-            return
-        played = self.moves_played(self._state)
-        moves = f"{played} move{'s' if played != 1 else ''}"
-        if self._interlude is not None:
-            text = f"Watching: {moves} played. Press the button above to go on."
-        elif self._playing:
-            text = f"Watching: {moves} played, one move every {self._pace:.1f} s."
-        else:
-            text = f"Paused after {moves}: Step plays one move, Play goes on."
-        self._watch_text.value = f'<div class="nk-watch-line" role="status">{esc(text)}</div>'
-        self._watch_play.description = "Pause" if self._playing else "Play"
-        self._watch_play.tooltip = "Stop after the move on screen" if self._playing else "Moves come again at the pace"
-        self._watch_play.disabled = self._watch_step.disabled = self._interlude is not None
 
     @staticmethod
     def moves_played(state: ninekit.State) -> int:

@@ -34,13 +34,12 @@ from .common import COMPUTER, HUMAN, NORMAL, moves_played
 from .computers import PACE, ComputerSeats
 from .drawing import Drawing
 from .moments import Moments
+from .panels import HandOver, MoveLog, PausePanel
 
 EVENT_CAP = 500  # table events (undo, redo, hand-overs) kept for the log
-# The widgets of each part of the play area that is built only when a moment first needs it (the first is the
-# part's box): most lesson steps never hand over, pause or replay.
-LATE_PARTS = {"privacy": ("_privacy", "_pass_text", "_reveal_button"),
-              "interlude": ("_interlude_box", "_interlude_html", "_interlude_button"),
-              "replay": ("_replay_bar",)}
+# The part of the play area that is built only when a moment first needs it: most lesson steps never hand over,
+# pause or replay.
+LATE_PARTS = {"privacy": "hand_over", "interlude": "pause_panel", "replay": "_replay_bar"}
 
 
 class PlayArea(Choosing, ComputerSeats, Moments, Drawing, w.VBox):
@@ -91,7 +90,6 @@ class PlayArea(Choosing, ComputerSeats, Moments, Drawing, w.VBox):
         self._buttons: list[Move] = []
         self._collided: set[str] = set()
         self._message = ""
-        self._syncing = False
         self._events: list[tuple[int, str]] = []  # (moves played, text): undo, redo, hand-overs
         self._last_viewer: int | None = None
         self._locked: str | None = None
@@ -132,7 +130,7 @@ class PlayArea(Choosing, ComputerSeats, Moments, Drawing, w.VBox):
         parts of ``LATE_PARTS`` start as None)."""
         self._status = w.HTML(**plain()).add_class("ninekit-status")
         self._msg = w.HTML(**plain()).add_class("ninekit-message")
-        for part in (name for names in LATE_PARTS.values() for name in names):
+        for part in LATE_PARTS.values():
             setattr(self, part, None)
         self.board = Board()
         self.board.add_class("ninekit-board-widget")
@@ -141,24 +139,15 @@ class PlayArea(Choosing, ComputerSeats, Moments, Drawing, w.VBox):
         self._choices = ChoiceBar().add_class("ninekit-choices")
         self._choices.on_choose(lambda index: self._guard(self._press_choice, index))
         self._outcome = w.HTML(style=shared_style(w.HTML)).add_class("ninekit-outcome")
-        self._log_title = w.HTML("<b>Moves so far</b>", **plain())
-        self._log = w.HTML(**plain()).add_class("ninekit-log")
-        self._log_box = w.VBox([self._log_title, self._log]).add_class("ninekit-log-box")
+        self.move_log = MoveLog()
 
     def _build_privacy(self) -> None:
         """The hand-over between two people at one screen: "Pass the screen to …" and the reveal button."""
-        self._pass_text = w.HTML(**plain())
-        self._reveal_button = w.Button(**plain(w.Button, width="auto")).add_class("ninekit-reveal")
-        self._reveal_button.on_click(lambda _b: self._guard(self.reveal))
-        self._privacy = w.VBox([self._pass_text, self._reveal_button]).add_class("ninekit-privacy")
+        self.hand_over = HandOver(on_reveal=lambda: self._guard(self.reveal))
 
     def _build_interlude(self) -> None:
         """A pause between two parts of a match (e.g. between games), with its button to go on."""
-        self._interlude_html = w.HTML(**plain())
-        self._interlude_button = w.Button(description="Next game", button_style="primary",
-                                          **plain(w.Button, width="auto")).add_class("ninekit-interlude-next")
-        self._interlude_button.on_click(lambda _b: self._guard(self.go_on))
-        self._interlude_box = w.VBox([self._interlude_html, self._interlude_button]).add_class("ninekit-interlude")
+        self.pause_panel = PausePanel(on_go_on=lambda: self._guard(self.go_on))
 
     def _build_replay(self) -> None:
         """The replays a moment offers (e.g. the best line of a finished game), then Previous / Next / Back in one
@@ -168,15 +157,15 @@ class PlayArea(Choosing, ComputerSeats, Moments, Drawing, w.VBox):
 
     def _need(self, name: str) -> None:
         """Build part ``name`` (see ``LATE_PARTS``) if it is not built yet, in its place."""
-        if getattr(self, LATE_PARTS[name][0]) is not None:
+        if getattr(self, LATE_PARTS[name]) is not None:
             return
         getattr(self, f"_build_{name}")()
         self._lay_out()
 
     def _lay_out(self) -> None:
         """The parts in order, those built so far."""
-        order = [self._status, self._msg, self._privacy, self._interlude_box, self._choices, self.board,
-                 self._outcome, self._replay_bar, self._log_box]
+        order = [self._status, self._msg, self.hand_over, self.pause_panel, self._choices, self.board,
+                 self._outcome, self._replay_bar, self.move_log]
         self.children = [part for part in order if part is not None]
 
     # ------------------------------------------------------------------ the session's parts

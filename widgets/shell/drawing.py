@@ -46,11 +46,10 @@ class Drawing:
         if private:
             name = game.seat_name(self._pending_reveal)
             self._status.value = esc(f"{name}'s turn: waiting for the hand-over")
-            self._pass_text.value = f'<div class="nk-pass">{esc(f"Pass the screen to {name}")}</div>'
-            self._reveal_button.description = f"I am {name} — show my view"
+            self.hand_over.show(name)
             self.board.show("")
             self._choices.show([])
-            self._log.value = ""
+            self.move_log.clear()
         elif self._replaying is not None:  # a replay (e.g. a finished game's best line): public, a picture per step
             shown = self._replaying
             caption, step_view = shown["steps"][shown["at"]]
@@ -64,8 +63,7 @@ class Drawing:
             self._status.value = esc(str(pause.get("title") or "A pause"))
             self.board.show(str(pause.get("svg") or self.adapter.draw(s.view(None), {}, {})),
                             str(pause.get("svg_narrow") or ""))
-            self._interlude_html.value = str(pause.get("html") or "")
-            self._interlude_button.description = str(pause.get("button") or "Go on")
+            self.pause_panel.show(pause)
             self._choices.show([])
         else:
             view = s.view(viewer)
@@ -91,17 +89,17 @@ class Drawing:
         if not private:
             reader = None if pause is not None else viewer  # a pause is shown as to a spectator
             numbered = s.numbered_log(reader)
-            self._log.value = self._log_html(self._log_lines(s, reader, numbered))
+            self.move_log.show(self._log_lines(s, reader, numbered))
         self.board.label = f"{game.title} board"
         replaying = self._replaying is not None and not private
         offered = [] if private or replaying else self.replays
         if self._replay_bar is not None:
             self._replay_bar.show(list(self.REPLAY_BUTTONS) if replaying else offered)
         self._outcome.value = self._outcome_html(s) if s.is_over else ""  # its text before it is shown
-        for widget, shown in ((self._privacy, private), (self.board, not private),
-                              (self._interlude_box, pause is not None and not replaying),
+        for widget, shown in ((self.hand_over, private), (self.board, not private),
+                              (self.pause_panel, pause is not None and not replaying),
                               (self._choices, not private and bool(self._buttons)),
-                              (self._log_box, not private),
+                              (self.move_log, not private),
                               (self._outcome, s.is_over and pause is None and not replaying),
                               (self._replay_bar, replaying or bool(offered))):
             if widget is not None:  # (a part not built yet is not on screen)
@@ -123,19 +121,6 @@ class Drawing:
             out.append((line, False))
         out.extend((text, True) for _ply, _i, text in events[e:])
         return out
-
-    @staticmethod
-    def _log_html(lines: list[tuple[str, bool]]) -> str:
-        if not lines:
-            return '<div class="nk-log-scroll"><p><i>No moves yet.</i></p></div>'
-        items, number = [], 0
-        for text, event in lines:
-            if event:
-                items.append(f'<li class="nk-event"><i>{esc(text)}</i></li>')
-            else:
-                number += 1
-                items.append(f'<li value="{number}">{esc(text)}</li>')
-        return f'<div class="nk-log-scroll"><ol>{"".join(items)}</ol></div>'
 
     def _outcome_html(self, s: ninekit.State) -> str:
         o, game = s.outcome, self.game

@@ -1,9 +1,20 @@
 """The New game form: game, players, options, who plays each seat and how well, seed.
 
-A part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts).
+A view part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts): it offers what the
+rules allow, checks the seed, and hands a filled-in form to the app to start.
+
+>>> form = NewGameForm(on_start=lambda **chosen: print(chosen["game"], chosen["seats"], chosen["seed"]),
+...                    on_problem=print)
+>>> form.build("nine_knights", seats=["human", "computer"])
+>>> form.seed_text.value = "12"
+>>> form.press_start()
+nine_knights ['human', 'computer'] 12
+False
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import ipywidgets as w
 
@@ -20,37 +31,53 @@ SEED_HELP = ("Teacher mode: a chosen whole number gives the same deal every time
              "knows the number. Empty: a secret random deal.")
 
 
-class NewGameForm:
-    """The New game form: game, players, options, who plays each seat and how well, seed. A part of
-    :class:`widgets.app.GameApp` (a mixin: it works on the app's session and widgets)."""
+class NewGameForm(w.Accordion):
+    """The New game panel (closed until opened): the form for ``game_name`` and its Start button.  A press of
+    Start that passes the form's own checks calls ``on_start(game=, players=, options=, seats=, levels=,
+    random_seat=, seed=)``, which returns whether a game started (then the panel closes and the seed leaves the
+    screen); ``on_problem(text)`` is told what is wrong with the form.  ``guard(fn, *args)`` runs the form's own
+    callbacks (the app's, which catches and reports an error)."""
 
-    def _build_form(self, game_name: str, players: int | None = None, options: dict | None = None,
-                    seats: list[str] | None = None, seed_text: str = "", levels: list[str] | None = None) -> None:
-        """(Re)build the New game form for ``game_name``."""
+    def __init__(self, on_start: Callable[..., bool], on_problem: Callable[[str], object],
+                 guard: Callable[..., object] = lambda fn, *args: fn(*args)):
+        self._on_start, self._on_problem, self._guard = on_start, on_problem, guard
+        self._syncing = False
+        self.form = w.VBox().add_class("ninekit-new-game")
+        self.game_choice = self.players_choice = self.random_seat_box = self.seed_text = None
+        self.option_controls: dict[str, w.Widget] = {}
+        self.seat_choices = w.VBox(layout=w.Layout(flex="1 1 auto", min_width="0")).add_class("ninekit-form-seats")
+        self.level_choices = w.VBox(layout=w.Layout(flex="0 0 auto")).add_class("ninekit-form-levels")
+        super().__init__(children=[self.form], titles=("New game",), selected_index=None)
+        self.add_class("ninekit-new-game-panel")
+
+    def build(self, game_name: str, players: int | None = None, options: dict | None = None,
+              seats: list[str] | None = None, seed_text: str = "", levels: list[str] | None = None,
+              random_seat: bool = False) -> None:
+        """(Re)build the form for ``game_name`` with these settings filled in."""
         self._syncing = True
         try:
             make = ninekit.make(game_name, players, **(options or {}))
             rules = make.rules
-            self._form_game = w.Dropdown(options=[(ninekit.make(n).title or n, n) for n in ninekit.games()],
-                                         value=game_name, description="Game", style=LABEL_STYLE)
-            self._form_game.observe(lambda ch: self._guard(self._on_form_game, ch), names="value")
-            rows = [_form_row(self._form_game)]
-            self._form_players = None
+            self.game_choice = w.Dropdown(options=[(ninekit.make(n).title or n, n) for n in ninekit.games()],
+                                          value=game_name, description="Game", style=LABEL_STYLE)
+            self.game_choice.observe(lambda ch: self._guard(self._on_game, ch), names="value")
+            rows = [_form_row(self.game_choice)]
+            self.players_choice = None
             if rules.min_players != rules.max_players:
-                self._form_players = w.Dropdown(options=list(range(rules.min_players, rules.max_players + 1)),
-                                                value=make.players, description="Players", style=LABEL_STYLE)
-                self._form_players.observe(lambda ch: self._guard(self._rebuild_seats), names="value")
-                rows.append(_form_row(self._form_players))
-            self._form_options = {}
+                self.players_choice = w.Dropdown(options=list(range(rules.min_players, rules.max_players + 1)),
+                                                 value=make.players, description="Players", style=LABEL_STYLE)
+                self.players_choice.observe(lambda ch: self._guard(self.set_seats), names="value")
+                rows.append(_form_row(self.players_choice))
+            self.option_controls = {}
             for opt in rules.options:
-                widget = self._option_widget(opt, make.options[opt.name])
-                self._form_options[opt.name] = widget
+                widget = _option_widget(opt, make.options[opt.name])
+                self.option_controls[opt.name] = widget
                 rows.append(_form_row(widget, opt.help))
-            self._form_seats = w.VBox(layout=w.Layout(flex="1 1 auto", min_width="0")).add_class("ninekit-form-seats")
-            self._form_levels = w.VBox(layout=w.Layout(flex="0 0 auto")).add_class("ninekit-form-levels")
+            self.seat_choices = w.VBox(layout=w.Layout(flex="1 1 auto", min_width="0")).add_class("ninekit-form-seats")
+            self.level_choices = w.VBox(layout=w.Layout(flex="0 0 auto")).add_class("ninekit-form-levels")
             rows.append(w.HTML("<b>Who plays each seat</b> (and how well the computer plays)").add_class(
                 "ninekit-form-heading"))
-            rows.append(w.HBox([self._form_seats, self._form_levels], layout=w.Layout(width="100%")))
+            rows.append(w.HBox([self.seat_choices, self.level_choices], layout=w.Layout(width="100%")))
             notes = LEVEL_NOTES.get(game_name, {})
             if notes:
                 items = "".join(f"<li><b>{esc(level)}</b>: {esc(notes[level])}</li>"
@@ -58,52 +85,40 @@ class NewGameForm:
                 rows.append(w.HTML("<small class='nk-form-help'>The computer's levels in this game:</small>"
                                    f"<ul class='nk-form-help ninekit-level-notes'>{items}</ul>").add_class(
                     "ninekit-form-levels-help"))
-            self._form_random_seat = w.Checkbox(value=self.random_seat, indent=True, style=LABEL_STYLE,
-                                                description="Seat a lone human player at random",
-                                                tooltip="Each new game gives you a seat drawn at random, as when "
-                                                        "sitting down at the table: your side and, where the seats "
-                                                        "play in a fixed order, your place in it (Nine Knights "
-                                                        "draws who moves first anyway)",
-                                                layout=w.Layout(width="auto"))
-            rows.append(_form_row(self._form_random_seat))
-            self._form_seed = w.Text(value=seed_text, placeholder="secret random deal", tooltip=SEED_HELP,
-                                     description="Seed", style=LABEL_STYLE)
-            rows.append(_form_row(self._form_seed, SEED_HELP))
+            self.random_seat_box = w.Checkbox(value=random_seat, indent=True, style=LABEL_STYLE,
+                                              description="Seat a lone human player at random",
+                                              tooltip="Each new game gives you a seat drawn at random, as when "
+                                                      "sitting down at the table: your side and, where the seats "
+                                                      "play in a fixed order, your place in it (Nine Knights "
+                                                      "draws who moves first anyway)",
+                                              layout=w.Layout(width="auto"))
+            rows.append(_form_row(self.random_seat_box))
+            self.seed_text = w.Text(value=seed_text, placeholder="secret random deal", tooltip=SEED_HELP,
+                                    description="Seed", style=LABEL_STYLE)
+            rows.append(_form_row(self.seed_text, SEED_HELP))
             start = w.Button(description="Start new game", button_style="primary", layout=w.Layout(width="auto"))
             start.add_class("ninekit-start")
-            start.on_click(lambda _b: self._guard(self._press_start))
+            start.on_click(lambda _b: self._guard(self.press_start))
             rows.append(start)
-            old = self._form.children
-            self._form.children = rows
+            old = self.form.children
+            self.form.children = rows
             for widget in old:
                 dispose(widget)
-            self._rebuild_seats(seats, levels)
+            self.set_seats(seats, levels)
         finally:
             self._syncing = False
 
-    @staticmethod
-    def _option_widget(opt, value):
-        label = opt.name.replace("_", " ").capitalize()
-        common = dict(description=label, tooltip=opt.help or label, style=LABEL_STYLE)
-        choices = opt.choices
-        if (choices and all(isinstance(c, bool) for c in choices)) or (not choices and isinstance(opt.default, bool)):
-            return w.Checkbox(value=bool(value), indent=True, **common)
-        if choices:
-            return w.Dropdown(options=[(_describe_value(c), c) for c in choices], value=value, **common)
-        if isinstance(opt.default, int):
-            return w.IntText(value=value, **common)
-        if isinstance(opt.default, float):
-            return w.FloatText(value=value, **common)
-        return w.Text(value=str(value), **common)
-
-    def _form_values(self) -> tuple[str, int | None, dict]:
-        name = self._form_game.value
-        players = self._form_players.value if self._form_players is not None else None
-        options = {k: widget.value for k, widget in self._form_options.items()}
+    def values(self) -> tuple[str, int | None, dict]:
+        """The game, players (None: the game's only number) and options chosen."""
+        name = self.game_choice.value
+        players = self.players_choice.value if self.players_choice is not None else None
+        options = {k: widget.value for k, widget in self.option_controls.items()}
         return name, players, options
 
-    def _rebuild_seats(self, seats: list[str] | None = None, levels: list[str] | None = None) -> None:
-        name, players, options = self._form_values()
+    def set_seats(self, seats: list[str] | None = None, levels: list[str] | None = None) -> None:
+        """One row per seat of the game chosen: human or computer, and the computer's level (None: keep what
+        is chosen where the number of seats allows)."""
+        name, players, options = self.values()
         try:
             game = ninekit.make(name, players, **options)
             names = game.seat_names
@@ -111,68 +126,79 @@ class NewGameForm:
             rules_players = players or 2
             names = tuple(f"Player {i + 1}" for i in range(rules_players))
         if seats is None or len(seats) != len(names):
-            old = [d.value for d in self._form_seats.children]
+            old = [d.value for d in self.seat_choices.children]
             seats = old if len(old) == len(names) else [HUMAN] + [COMPUTER] * (len(names) - 1)
         if levels is None or len(levels) != len(names):
-            old = [d.value for d in self._form_levels.children]
+            old = [d.value for d in self.level_choices.children]
             levels = old if len(old) == len(names) else [NORMAL] * len(names)
-        old = self._form_seats.children + self._form_levels.children
-        self._form_seats.children = [
+        old = self.seat_choices.children + self.level_choices.children
+        self.seat_choices.children = [
             w.Dropdown(options=[("human", HUMAN), ("computer", COMPUTER)], value=kind, description=str(seat_name),
                        style=LABEL_STYLE, layout=w.Layout(width="100%"))
             for seat_name, kind in zip(names, seats)
         ]
         same = NO_STRONGER.get(name, {})
         choices = [(f"{level} (as {same[level]})" if level in same else level, level) for level in LEVELS]
-        self._form_levels.children = [
+        self.level_choices.children = [
             w.Dropdown(options=choices, value=level, description="level", tooltip=f"How well {seat_name} plays",
                        style={"description_width": "auto"}, layout=w.Layout(width="8.5em")).add_class(
                 "ninekit-form-level")
             for seat_name, level in zip(names, levels)
         ]
-        for kind, level in zip(self._form_seats.children, self._form_levels.children):
-            kind.observe(lambda ch, level=level: self._guard(self._show_level, level, ch["new"]), names="value")
-            self._show_level(level, kind.value)
+        for kind, level in zip(self.seat_choices.children, self.level_choices.children):
+            kind.observe(lambda ch, level=level: self._guard(_show_level, level, ch["new"]), names="value")
+            _show_level(level, kind.value)
         for widget in old:
             dispose(widget)
-        lone = getattr(self, "_form_random_seat", None)
-        if lone is not None:  # a game for one player has no seat to draw at random
-            lone.layout.display = "none" if len(names) == 1 else None
+        if self.random_seat_box is not None:  # a game for one player has no seat to draw at random
+            self.random_seat_box.layout.display = "none" if len(names) == 1 else None
 
-    @staticmethod
-    def _show_level(level, kind: str) -> None:
-        """A seat's level chooser is there for a computer seat only (hidden, keeping its row, for a human)."""
-        level.layout.visibility = "visible" if kind == COMPUTER else "hidden"
-
-    def _on_form_game(self, change) -> None:
+    def _on_game(self, change) -> None:
         if self._syncing:
             return
-        self._build_form(change["new"], seed_text=self._form_seed.value)
-        self._newgame.selected_index = 0
+        self.build(change["new"], seed_text=self.seed_text.value, random_seat=self.random_seat_box.value)
+        self.selected_index = 0
 
-    def _press_start(self) -> bool:
-        name, players, options = self._form_values()
-        seats = [d.value for d in self._form_seats.children]
-        levels = [d.value for d in self._form_levels.children]
-        self.random_seat = self._form_random_seat.value
-        text = self._form_seed.value.strip()
+    def press_start(self) -> bool:
+        """Start: check the seed, then ask ``on_start`` for a game as the form says; True if one started."""
+        name, players, options = self.values()
+        text = self.seed_text.value.strip()
         seed = None
         if text and text.lower() != "random":
             if not (text.isascii() and text.isdigit() and len(text) <= 20 and int(text) < SEED_LIMIT):
                 shown = text if len(text) <= 24 else text[:20] + "…"
-                self._set_message(f"The seed must be a whole number from 0 to 2**64 - 1, or empty for a secret "
-                                  f"random deal (got {shown!r})")
+                self._on_problem(f"The seed must be a whole number from 0 to 2**64 - 1, or empty for a secret "
+                                 f"random deal (got {shown!r})")
                 return False
             seed = int(text)
-        watch = self.watch
-        self.watch = True  # a person starting a game of computers only wants to watch it
-        started = self.new_game(seed=seed, seats=seats, players=players, game=name, levels=levels, **options)
-        if not started:
-            self.watch = watch
+        started = bool(self._on_start(game=name, players=players, options=options,
+                                      seats=[d.value for d in self.seat_choices.children],
+                                      levels=[d.value for d in self.level_choices.children],
+                                      random_seat=self.random_seat_box.value, seed=seed))
         if started:
-            self._newgame.selected_index = None
-            self._form_seed.value = ""  # the chosen seed does not stay on screen
+            self.selected_index = None
+            self.seed_text.value = ""  # the chosen seed does not stay on screen
         return started
+
+
+def _show_level(level, kind: str) -> None:
+    """A seat's level chooser is there for a computer seat only (hidden, keeping its row, for a human)."""
+    level.layout.visibility = "visible" if kind == COMPUTER else "hidden"
+
+
+def _option_widget(opt, value):
+    label = opt.name.replace("_", " ").capitalize()
+    common = dict(description=label, tooltip=opt.help or label, style=LABEL_STYLE)
+    choices = opt.choices
+    if (choices and all(isinstance(c, bool) for c in choices)) or (not choices and isinstance(opt.default, bool)):
+        return w.Checkbox(value=bool(value), indent=True, **common)
+    if choices:
+        return w.Dropdown(options=[(_describe_value(c), c) for c in choices], value=value, **common)
+    if isinstance(opt.default, int):
+        return w.IntText(value=value, **common)
+    if isinstance(opt.default, float):
+        return w.FloatText(value=value, **common)
+    return w.Text(value=str(value), **common)
 
 
 def _describe_value(value) -> str:

@@ -1,11 +1,21 @@
 """Hint: the suggested move for the person at the screen, in words and marked on the board.
 
-A part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts).
+Parts of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts): :class:`HintLine`, the
+view (the Hint button and the line under it), and :class:`Hints`, what pressing it does (the hint is looked
+for in the background and written into the log at a shared screen).
+
+>>> line = HintLine(on_ask=print)
+>>> line.show(shown=True, text="Knight d1-d2: it guards the Goal.", looking=False)
+>>> "Knight d1-d2" in line.text.value, line.button.disabled
+(True, False)
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+
+import ipywidgets as w
 
 import ninekit
 from ninekit import hints
@@ -17,9 +27,34 @@ from ..svg import esc
 HINT_STYLE = f"<style>{front_text('hint.css').strip()}</style>"
 
 
+class HintLine(w.HBox):
+    """The Hint button and the line beside it: the hint in words, or that one is being looked for.
+    ``on_ask()`` is called on a press."""
+
+    def __init__(self, on_ask: Callable[[], object]):
+        self.button = w.Button(description="Hint", tooltip="Suggest a move, and say why",
+                               layout=w.Layout(width="auto")).add_class("ninekit-hint-button")
+        self.button.on_click(lambda _b: on_ask())
+        self.text = w.HTML().add_class("ninekit-hint-text")
+        super().__init__([self.button, self.text],
+                         layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 8px"))
+        self.add_class("ninekit-hint")
+
+    def show(self, shown: bool, text: str | None, looking: bool) -> None:
+        """The line for a decision at the screen (``shown``; else hidden): the hint's ``text``, or "Looking for
+        a good move…" while ``looking`` (the button waits meanwhile), or nothing."""
+        self.text.value = (f'<div class="nk-hint-line" role="status"><b>Hint:</b> {esc(text)}</div>'
+                           if text is not None else
+                           '<div class="nk-hint-wait" role="status">Looking for a good move…</div>'
+                           if looking else "")
+        self.button.disabled = looking
+        self.layout.display = None if shown else "none"
+
+
 class Hints:
-    """Hint: the suggested move for the person at the screen, in words and marked on the board. A part of
-    :class:`widgets.app.GameApp` (a mixin: it works on the app's session and widgets)."""
+    """What Hint does: the suggested move for the person at the screen, found in the background, shown in words
+    and marked on the board. A part of :class:`widgets.app.GameApp` (a mixin: it works on the app's session and
+    its :class:`HintLine`)."""
 
     def show_hint(self) -> str:
         """The suggested move for the human seat to move, with one sentence of why, shown under the board and

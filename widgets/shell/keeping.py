@@ -1,11 +1,20 @@
 """Save, Load, and the game in progress kept on the server and offered back after a reload.
 
-A part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts).
+Parts of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts): :class:`ResumeOffer`, the
+view ("Resume your game?" with its two answers), and :class:`Keeping`, what Save, Load and resume do.
+
+>>> offer = ResumeOffer(on_yes=print, on_no=print)
+>>> offer.show("Nine Knights", 12, "3 minutes ago")
+>>> offer.layout.display is None, "12 moves played" in offer.text.value
+(True, True)
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+
+import ipywidgets as w
 
 import ninekit
 from ninekit.bots import LEVELS
@@ -18,9 +27,36 @@ from .common import COMPUTER, HUMAN, NORMAL, count_moves, moves_played
 RESUME_VERSION = 1
 
 
+class ResumeOffer(w.VBox):
+    """ "Resume your game?" after a reload, with the game kept (hidden until :meth:`show`); ``on_yes()`` and
+    ``on_no()`` are called on the answers."""
+
+    def __init__(self, on_yes: Callable[[], object], on_no: Callable[[], object]):
+        self.text = w.HTML()
+        yes = w.Button(description="Resume", button_style="primary", layout=w.Layout(width="auto"))
+        no = w.Button(description="No, keep this new game", layout=w.Layout(width="auto"))
+        yes.add_class("ninekit-resume-yes")
+        no.add_class("ninekit-resume-no")
+        yes.on_click(lambda _b: on_yes())
+        no.on_click(lambda _b: on_no())
+        super().__init__([self.text, w.HBox([yes, no])], layout=w.Layout(display="none"))
+        self.add_class("ninekit-resume-offer")
+
+    def show(self, title: str, moves: int, ago: str) -> None:
+        """Offer the game of ``title`` with ``moves`` played, left ``ago``."""
+        self.text.value = (f"<b>Resume your game?</b> {esc(title)}, {moves} move{'s' if moves != 1 else ''} "
+                           f"played, left {esc(ago)}.")
+        self.layout.display = None
+
+    def hide(self) -> None:
+        """Answered: off the screen."""
+        self.layout.display = "none"
+
+
 class Keeping:
-    """Save, Load, and the game in progress kept on the server and offered back after a reload. A part of
-    :class:`widgets.app.GameApp` (a mixin: it works on the app's session and widgets)."""
+    """What Save, Load and resume do: the save file, a loaded save, and the game in progress kept on the server
+    and offered back after a reload. A part of :class:`widgets.app.GameApp` (a mixin: it works on the app's
+    session, its toolbar's Load button and its :class:`ResumeOffer`)."""
 
     def save_text(self) -> str:
         """The save file text (``state.to_json()``): it records every secret."""
@@ -35,10 +71,10 @@ class Keeping:
         except Exception as exc:  # noqa: BLE001 - a bad file must never raise into the page
             self.problems.append(f"{type(exc).__name__}: {exc}")
             del self.problems[:-20]
-            self._upload.message = _load_problem(str(exc), self.game.name)
+            self.toolbar.load_button.message = _load_problem(str(exc), self.game.name)
             self._set_message(_load_problem(str(exc), self.game.name))
             return False
-        self._upload.message = ""
+        self.toolbar.load_button.message = ""
         self._set_aside_offer()
         seats = list(self.seats) if len(self.seats) == state.game.players else None
         side = ""
@@ -113,9 +149,7 @@ class Keeping:
         self._offered = offer
         moves = offer["moves"]
         ago = _ago(time.time() - float(offer.get("saved_at") or time.time()))
-        self._resume_text.value = (f"<b>Resume your game?</b> {esc(offer['title'])}, {moves} move"
-                                   f"{'s' if moves != 1 else ''} played, left {esc(ago)}.")
-        self._resume_offer.layout.display = None
+        self.resume_offer.show(offer["title"], moves, ago)
 
     @staticmethod
     def _valid_offer(payload) -> dict | None:
@@ -140,7 +174,7 @@ class Keeping:
     def resume(self) -> bool:
         """Take up the game offered back after a reload ("Resume your game?")."""
         offer, self._offered = self._offered, None
-        self._resume_offer.layout.display = "none"
+        self.resume_offer.hide()
         if offer is None:
             return False
         state = offer["state"]
@@ -161,7 +195,7 @@ class Keeping:
     def _decline_resume(self) -> None:
         """Keep the new game; the game kept before is forgotten."""
         self._offered = None
-        self._resume_offer.layout.display = "none"
+        self.resume_offer.hide()
         if self._token is not None:
             self._store().drop(self._token)
         self._keep_progress()

@@ -1,66 +1,53 @@
-"""Undo and Redo, and the table events they write into the log.
+"""The app's toolbar: Undo, Redo, Load and Save.
 
-A part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts).
+A view part of :class:`widgets.app.GameApp` (see widgets/shell/__init__.py for the parts): it shows whether
+Undo and Redo can be pressed now, and why not, and passes the presses on; what Undo and Redo do is the app's
+(over its session).
+
+>>> bar = Toolbar(on_undo=print, on_redo=print, on_load=print, on_save=lambda: ("a.json", "{}"), on_error=print)
+>>> bar.show(can_undo=False, refused=True, can_redo=False)
+>>> bar.undo_button.disabled, bar.undo_button.tooltip == session.UNDO_REFUSED
+(True, True)
 """
 
 from __future__ import annotations
 
-import ninekit
+from collections.abc import Callable
+
+import ipywidgets as w
+
 from ninekit import session
 
-from .common import count_moves
+from ..save import SaveButton
+from ..upload import LoadButton
+from .common import SAVE_NOTE, UNDO_TIP
 
 
-class Toolbar:
-    """Undo and Redo, and the table events they write into the log. A part of
-    :class:`widgets.app.GameApp` (a mixin: it works on the app's session and widgets)."""
+class Toolbar(w.HBox):
+    """Undo, Redo, Load (a saved .json game) and Save (a file of the game on screen, which ``on_save()``
+    returns as ``(name, text)``).  ``on_undo()`` and ``on_redo()`` are called on a press, ``on_load(text)`` with
+    the file's bytes, ``on_error(text)`` when the browser could not save."""
 
-    def undo(self) -> bool:
-        """Back to the previous decision of a human seat (computer moves are skipped)."""
-        target = self._undo_target()
-        if target is None:
-            self._set_message(session.UNDO_REFUSED if self._undo_refused() else "There is nothing to undo", "info")
-            return False
-        self._note(f"{self._actor()} undid {count_moves(self.moves_played(self._state) - self.moves_played(target))}",
-                   len(target.history))
-        self._session.undo()
-        self._set_state(self._session.state, run=False)
-        self._set_message("")
-        return True
+    def __init__(self, on_undo: Callable[[], object], on_redo: Callable[[], object],
+                 on_load: Callable[[bytes], object], on_save: Callable[[], tuple[str, str]],
+                 on_error: Callable[[str], object]):
+        self.undo_button = w.Button(description="Undo", tooltip=UNDO_TIP, layout=w.Layout(width="auto"))
+        self.redo_button = w.Button(description="Redo", tooltip="Play the undone decision again",
+                                    layout=w.Layout(width="auto"))
+        self.undo_button.on_click(lambda _b: on_undo())
+        self.redo_button.on_click(lambda _b: on_redo())
+        self.load_button = LoadButton(tooltip="Load a saved .json game")
+        self.load_button.on_load(lambda _name, data: on_load(data))
+        self.save_button = SaveButton(note=SAVE_NOTE)
+        self.save_button.on_save(on_save)
+        self.save_button.on_error(on_error)
+        super().__init__([self.undo_button, self.redo_button, self.load_button, self.save_button],
+                         layout=w.Layout(flex_flow="row wrap"))
+        self.add_class("ninekit-toolbar")
 
-    def redo(self) -> bool:
-        """Forward again along the line the last undo came back from."""
-        if self._session.node.last is None:
-            self._set_message("There is nothing to redo", "info")
-            return False
-        before = self._state
-        target = self._session.redo()
-        self._note(f"{self._actor()} redid {count_moves(self.moves_played(target) - self.moves_played(before))}",
-                   len(target.history))
-        self._set_state(target)  # a computer that was thinking when Undo was pressed thinks again
-        self._set_message("")
-        return True
-
-    def _undo_target(self) -> ninekit.State | None:
-        """The last decision of a human seat to go back to, or None (see :meth:`ninekit.session.Session.undo`:
-        never past a move that showed a person at this screen a secret, unless in teacher mode, nor past a move
-        :meth:`_undo_stops` names).  Kept by the session for the position on screen (asked on every redraw)."""
-        node = self._session.undo_target()
-        return None if node is None else node.state
-
-    def _undo_stops(self, node: ninekit.State, child: ninekit.State) -> bool:
-        """The adapter's moves Undo never takes back: one it calls ``irreversible`` (made by a person here), or
-        one after which its ``public_reveal(before, after)`` (the spectator views around it) says a secret was
-        shown to every seat."""
-        seat, move = child.history[-1]
-        return bool((self._is_human(seat) and self.adapter.irreversible(move))
-                    or self.adapter.public_reveal(node.view(None), child.view(None)))
-
-    def _undo_refused(self) -> bool:
-        """Whether Undo is refused now although there is a decision to go back to (a secret was shown since)."""
-        return self._session.undo_refused()
-
-    def _actor(self) -> str:
-        """Who is at the screen, for the log: the seat shown, else the last seat shown."""
-        seat = self._viewer if self._viewer is not None else self._last_viewer
-        return "Someone" if seat is None else self.game.seat_name(seat)
+    def show(self, can_undo: bool, refused: bool, can_redo: bool) -> None:
+        """Undo pressable or not, its tip saying why not when a secret shown since stops it (``refused``);
+        Redo pressable or not."""
+        self.undo_button.disabled = not can_undo
+        self.undo_button.tooltip = session.UNDO_REFUSED if refused else UNDO_TIP
+        self.redo_button.disabled = not can_redo
