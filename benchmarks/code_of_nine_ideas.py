@@ -41,7 +41,7 @@ from ninekit.bots import RandomBot, bot_for  # noqa: E402
 from ninekit.code_of_nine import NORMAL_CODES, PLACE_MOVES  # noqa: E402
 from ninekit.code_of_nine import bots as B  # noqa: E402
 from ninekit.code_of_nine.rules import apply, determinize, known_codes, legal_moves, score_now  # noqa: E402
-from ninekit.search import _mean_se, win_share  # noqa: E402
+from ninekit.search import mean_se, win_share  # noqa: E402
 
 BUILD = os.path.join(os.path.dirname(__file__), "..", "build")
 FREQUENCIES = os.path.join(BUILD, "con_frequencies.json")
@@ -364,7 +364,7 @@ def main(argv=None) -> None:
             for seed, share in zip(seeds, pool.map(play, [(args.variant, s, args.players) for s in seeds])):
                 shares.append(share)
                 print(f"  {args.variant} seed {seed}: {share:.2f}", file=sys.stderr, flush=True)
-            mean, se = _mean_se(shares)
+            mean, se = mean_se(shares)
             print(f"{args.variant}: {mean:.2f} ± {se:.2f} over {len(shares)} games (seeds {args.start}-"
                   f"{args.start + len(shares) - 1}; {args.players} players, fair {1 / args.players:.2f})")
         elif args.command == "frequencies":

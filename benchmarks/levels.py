@@ -21,7 +21,6 @@ Same arguments, same games (seeds and bot seeds are fixed); the times depend on 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
@@ -31,7 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import ninekit  # noqa: E402
 from ninekit.bots import bot_for  # noqa: E402
-from ninekit.search import win_share  # noqa: E402
+from ninekit.search import mean_se, win_share  # noqa: E402
 
 TABLES = (("nine_knights", 2), ("double_nine", 2), ("double_nine", 3), ("double_nine", 4), ("codinca", 2),
           ("codinca", 3), ("codinca", 4), ("code_of_nine", 3), ("code_of_nine", 4), ("count_of_nine", 1))
@@ -58,15 +57,6 @@ def play(game: str, players: int, seed: int, hard_seat: int | None, budget: dict
     return {"outcome": state.outcome, "times": times, "cpu": cpu}
 
 
-def _mean_se(values: list) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, float("nan")
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
 def measure(game: str, players: int, games: int, budget: dict, pool, start: int = 0, paired: bool = False) -> dict:
     """The row of the table for one game and player count (seeds ``start`` to ``start + games - 1``)."""
     seeds = range(start, start + games)
@@ -83,20 +73,20 @@ def measure(game: str, players: int, games: int, budget: dict, pool, start: int 
     if players == 1:
         hard = [r["outcome"].scores[0] for r in results[0::2]]
         normal = [r["outcome"].scores[0] for r in results[1::2]]
-        row["hard_score"], row["hard_se"] = _mean_se(hard)
-        row["normal_score"], row["normal_se"] = _mean_se(normal)
-        row["share"], row["se"] = _mean_se([1.0 if h > n else 0.5 if h == n else 0.0 for h, n in zip(hard, normal)])
+        row["hard_score"], row["hard_se"] = mean_se(hard)
+        row["normal_score"], row["normal_se"] = mean_se(normal)
+        row["share"], row["se"] = mean_se([1.0 if h > n else 0.5 if h == n else 0.0 for h, n in zip(hard, normal)])
         row["fair"] = 0.5
-        row["total_diff"], row["total_diff_se"] = _mean_se([h - n for h, n in zip(hard, normal)])
+        row["total_diff"], row["total_diff_se"] = mean_se([h - n for h, n in zip(hard, normal)])
     else:
         step = 2 if paired else 1
         shares = [win_share(r["outcome"], seed % players, players) for seed, r in zip(seeds, results[0::step])]
-        row["share"], row["se"] = _mean_se(shares)
+        row["share"], row["se"] = mean_se(shares)
         row["fair"] = 1 / players
         if paired:
             base = [win_share(r["outcome"], seed % players, players) for seed, r in zip(seeds, results[1::2])]
-            row["normal"], row["normal_se"] = _mean_se(base)
-            row["diff"], row["diff_se"] = _mean_se([h - b for h, b in zip(shares, base)])
+            row["normal"], row["normal_se"] = mean_se(base)
+            row["diff"], row["diff_se"] = mean_se([h - b for h, b in zip(shares, base)])
     return row
 
 

@@ -45,8 +45,8 @@ from collections.abc import Callable
 
 from .core import Move, Outcome, State
 
-__all__ = ["ISMCTS", "Rollouts", "RandomPolicy", "forward", "win_share", "whole_budget", "DEFAULT_ITERATIONS",
-           "EXPLORATION"]
+__all__ = ["ISMCTS", "Rollouts", "RandomPolicy", "forward", "win_share", "mean_se", "whole_budget",
+           "DEFAULT_ITERATIONS", "EXPLORATION"]
 
 # --- tuning --------------------------------------------------------------------------------------------
 
@@ -345,7 +345,7 @@ class Rollouts:
             diffs.append(self._playout(world, world.play(moves[best]), seat, seed)
                          - self._playout(world, world.play(moves[keep]), seat, seed))
         self.last_iterations = done + 2 * len(diffs)
-        mean, se = _mean_se(diffs)
+        mean, se = mean_se(diffs)
         clear = len(diffs) >= self.confident and mean > 0 and mean > self.z * se
         return moves[best] if clear else moves[keep]
 
@@ -362,10 +362,10 @@ class Rollouts:
         return 1.0 / start.game.players
 
 
-def _mean_se(values: list) -> tuple[float, float]:
+def mean_se(values: list) -> tuple[float, float]:
     """The mean of ``values`` and its standard error (0 for fewer than two).
 
-    >>> _mean_se([1, 0, 1, 0])
+    >>> mean_se([1, 0, 1, 0])
     (0.5, 0.28867513459481287)
     """
     n = len(values)
