@@ -13,8 +13,10 @@ Standard library only.  The uniform API (see :mod:`ninekit.core`)::
 from importlib import import_module
 
 from .core import Game, IllegalMove, Move, Option, Outcome, Rules, State, games, load, make, register
+from .sharing import from_position_text, position_text
 
-__all__ = ["Game", "IllegalMove", "Move", "Option", "Outcome", "Rules", "State", "games", "load", "make", "register"]
+__all__ = ["Game", "IllegalMove", "Move", "Option", "Outcome", "Rules", "State", "from_position_text", "games", "load",
+           "make", "position_text", "register"]
 __version__ = "0.1.0"
 
 # One module per game; each registers its Rules on import.
