@@ -104,19 +104,26 @@ UNDO_REFUSED = ("Undo cannot go back: since that decision something hidden was s
 
 # --- the session ------------------------------------------------------------------------------------------------
 
+def _root_of(node):
+    while node.parent is not None:
+        node = node.parent
+    return node
+
+
 HUMAN = "human"
 STEP_CAP = 10_000  # computer moves run_computers plays at most in one go (a game of bots that never ends)
 
 
 class Node:
     """A position in a session's move tree: its ``state``, the ``parent`` node, the ``children`` (one per move
-    played from here, in the order first played) and ``last`` (the child the line went on to last: redo follows
-    it).  ``move`` and ``seat`` are the move that led here and who made it (None at the root)."""
+    played from here, in the order first played; the first is the main line) and ``last`` (the child the line
+    went on to last: redo follows it).  ``move`` and ``seat`` are the move that led here and who made it (None at
+    the root); ``comment`` is a note on the position, '' when none (the sandbox's)."""
 
-    __slots__ = ("state", "parent", "children", "last")
+    __slots__ = ("state", "parent", "children", "last", "comment")
 
     def __init__(self, state: State, parent: Node | None = None):
-        self.state, self.parent, self.children, self.last = state, parent, [], None
+        self.state, self.parent, self.children, self.last, self.comment = state, parent, [], None, ""
 
     @property
     def move(self) -> Move | None:
@@ -156,7 +163,8 @@ class Session:
     worked out from it, so the session is in ``teacher`` mode when the game hides anything).  ``bots`` may map
     a seat to its own player (anything with ``choose(state)``).  ``pauses(before, after)`` says whether a move
     stops play until :meth:`go_on` (default :func:`ends_a_game`); ``stops(before, after)`` names more moves
-    Undo never takes back (the game's own, e.g. a card looked at).
+    Undo never takes back (the game's own, e.g. a card looked at).  ``hand_overs=False`` is an open table (the
+    sandbox's): several people at the screen never wait for it, and :attr:`viewer` is whatever the view sets.
 
         >>> table = Session("count_of_nine", seed=2)
         >>> table.teacher, table.seats
@@ -172,7 +180,7 @@ class Session:
     def __init__(self, game: Game | State | str, seats: list[str] | None = None, seed: int | None = None, *,
                  players: int | None = None, options: dict | None = None, teacher: bool | None = None,
                  bots: dict | None = None, pauses: Callable[[State, State], bool] | None = ends_a_game,
-                 stops: Callable[[State, State], bool] | None = None):
+                 stops: Callable[[State, State], bool] | None = None, hand_overs: bool = True):
         if isinstance(game, State):
             start = game
         else:
@@ -188,7 +196,7 @@ class Session:
         hidden = bool(getattr(self.game, "hidden_information", True))
         self.teacher = bool(teacher) if teacher is not None else (seed is not None and hidden)
         self.bots = dict(bots or {})
-        self.pauses, self.stops = pauses, stops
+        self.pauses, self.stops, self.hand_overs = pauses, stops, bool(hand_overs)
         chain = [start]  # a state reached by moves brings its line: the tree starts where its game started
         while chain[-1].parent is not None:
             chain.append(chain[-1].parent)
@@ -441,6 +449,45 @@ class Session:
         self.paused = False
         self._update_viewer()
 
+    # --- moving about the tree (the sandbox's ←, →, ↑, ↓ and a click on a move) -------------------------------
+    def go(self, node: Node) -> State:
+        """Put the table at ``node``, a position anywhere in this session's tree (a click on a move).
+
+            >>> table = Session("nine_knights", seats=["human", "human"], seed=1, hand_overs=False)
+            >>> first = table.play(table.state.legal_moves()[0])
+            >>> table.go(table.root) is table.root.state, table.forward() is first
+            (True, True)
+        """
+        if not isinstance(node, Node) or self.root is not _root_of(node):
+            raise ValueError("that position is not in this session's tree")
+        self._go(node)
+        return self.state
+
+    def back(self) -> State:
+        """One move back (←): the position before the one on the table."""
+        if self.node.parent is None:
+            raise IllegalMove("this is the first position: there is no move to go back over")
+        return self.go(self.node.parent)
+
+    def forward(self) -> State:
+        """One move forward (→) along the line last followed from here, else the main line."""
+        node = self.node.last or (self.node.children[0] if self.node.children else None)
+        if node is None:
+            raise IllegalMove("this is the end of the line: no move was played from here")
+        return self.go(node)
+
+    def sibling(self, step: int) -> State:
+        """To the previous (``step=-1``, ↑) or next (``step=1``, ↓) variation: the other moves played from the
+        position before this one."""
+        parent = self.node.parent
+        siblings = parent.children if parent is not None else [self.node]
+        at = siblings.index(self.node) + step
+        if not 0 <= at < len(siblings):
+            raise IllegalMove("there is no other variation that way" if len(siblings) > 1 else
+                              "no other move was played from the position before this one")
+        parent.last = siblings[at]
+        return self.go(siblings[at])
+
     def line(self) -> list[Node]:
         """The nodes from the root to the position now."""
         out, node = [], self.node
@@ -454,7 +501,9 @@ class Session:
         """Whose view the screen shows: the one person; with several in a game that hides things, a new seat
         to move first waits for the screen (a hand-over); everything is shown at the end."""
         s, humans = self.state, sorted(self.humans)
-        if not humans:
+        if not self.hand_overs:
+            self._handover = None
+        elif not humans:
             self.viewer, self._handover = None, None
         elif len(humans) == 1:
             self.viewer, self._handover = humans[0], None
