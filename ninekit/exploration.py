@@ -27,8 +27,8 @@ from .core import MAX_SAVE_BYTES, IllegalMove, State, brief
 from .session import HUMAN, Node, Session
 from .sharing import from_position_text, position_text
 
-__all__ = ["comment", "delete", "explore", "exploration_text", "load_exploration", "promote", "MAX_COMMENT",
-           "MAX_NODES"]
+__all__ = ["comment", "delete", "explore", "exploration_text", "fresh_start", "load_exploration", "promote",
+           "MAX_COMMENT", "MAX_NODES"]
 
 FORMAT = 1
 KIND = "ninekit exploration"
@@ -46,8 +46,19 @@ def explore(state: State) -> Session:
     >>> table.pending["kind"], table.root.state.history
     ('decision', ())
     """
-    start = from_position_text(position_text(state)) if state.history else state
-    return Session(start, [HUMAN] * state.game.players, teacher=True, pauses=None, hand_overs=False)
+    return Session(fresh_start(state), [HUMAN] * state.game.players, teacher=True, pauses=None, hand_overs=False)
+
+
+def fresh_start(state: State) -> State:
+    """The state an exploration of ``state`` starts from: the same position, with no moves before it.
+
+    >>> import ninekit
+    >>> s = ninekit.make("nine_knights").new(seed=1)
+    >>> later = s.play(s.legal_moves()[0])
+    >>> fresh_start(later).history, fresh_start(later).view(0) == later.view(0), fresh_start(s) is s
+    ((), True, True)
+    """
+    return from_position_text(position_text(state)) if state.history else state
 
 
 # --- changing the tree -------------------------------------------------------------------------------------------

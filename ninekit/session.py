@@ -451,7 +451,8 @@ class Session:
 
     # --- moving about the tree (the sandbox's ←, →, ↑, ↓ and a click on a move) -------------------------------
     def go(self, node: Node) -> State:
-        """Put the table at ``node``, a position anywhere in this session's tree (a click on a move).
+        """Put the table at ``node``, a position anywhere in this session's tree (a click on a move); the line to
+        it becomes the line last followed, so → after ← comes back to it.
 
             >>> table = Session("nine_knights", seats=["human", "human"], seed=1, hand_overs=False)
             >>> first = table.play(table.state.legal_moves()[0])
@@ -460,6 +461,10 @@ class Session:
         """
         if not isinstance(node, Node) or self.root is not _root_of(node):
             raise ValueError("that position is not in this session's tree")
+        child = node
+        while child.parent is not None:  # the line to it is now the line last followed: → retraces it
+            child.parent.last = child
+            child = child.parent
         self._go(node)
         return self.state
 

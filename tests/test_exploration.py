@@ -91,6 +91,9 @@ def test_arrows_move_along_lines_and_between_variations():
     with pytest.raises(ValueError, match="not in this session's tree"):
         table.go(other.root)
     assert table.node is table.root.children[2]
+    table.go(table.root.children[1])  # a click on a move: → after ← comes back to it
+    table.back()
+    assert table.forward() is table.root.children[1].state, "→ went along another line than the one clicked"
 
 
 def test_promote_delete_and_comment_change_the_tree_as_asked():

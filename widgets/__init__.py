@@ -3,6 +3,7 @@
     from widgets import GameApp
     GameApp("nine_knights")                      # you (South) against the computer
     GameApp("nine_knights", seats=["human", "human"])   # hot-seat, with hand-over screens
+    Sandbox("nine_knights")                      # explore a position: variations, any seat's view, a position text
 
 Importing this package also teaches IPython to show a bare ``ninekit.State``
 as its board picture, drawn from the spectator's view (no hidden data), and,
@@ -18,13 +19,14 @@ from .app import COMPUTER, HUMAN, GameApp
 from .board import Board
 from .browser import keep_nulls
 from .choices import ChoiceBar
+from .sandbox import Sandbox
 from .tables import GenericAdapter, TableAdapter, adapter_for, register
 from .upload import LoadButton
 
 keep_nulls()
 
-__all__ = ["Board", "COMPUTER", "ChoiceBar", "GameApp", "GenericAdapter", "HUMAN", "LoadButton", "TableAdapter",
-           "adapter_for", "register", "state_svg", "state_html"]
+__all__ = ["Board", "COMPUTER", "ChoiceBar", "GameApp", "GenericAdapter", "HUMAN", "LoadButton", "Sandbox",
+           "TableAdapter", "adapter_for", "register", "state_svg", "state_html"]
 
 
 def state_svg(state: ninekit.State) -> str:

@@ -76,7 +76,7 @@ PRELOAD = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kerne
            "ipywidgets", "anywidget", "ninekit"]
 
 # The site's pages: Voici renders notebooks/<dir>/<name>.ipynb as voici/render/<dir>/<name>.html.
-PAGE_DIRS = ("apps", "tutorials")
+PAGE_DIRS = ("apps", "tutorials", "sandboxes")
 GALLERY = "index.ipynb"
 # A gallery cell with this tag links notebooks that need a Python server (the analysis notebook and the bot arena
 # run many games, Dask, child processes): the site does not ship them, so its gallery leaves the cell out.
@@ -382,7 +382,7 @@ def gallery_page() -> str:
 
     notebook = json.loads((NOTEBOOKS / GALLERY).read_text())
     body = "\n".join(markdown2html(cell) for cell in gallery_cells(notebook))
-    body = re.sub(r'href="((?:apps|tutorials)/[\w-]+)\.ipynb"', r'href="voici/render/\1.html"', body)
+    body = re.sub(r'href="((?:apps|tutorials|sandboxes)/[\w-]+)\.ipynb"', r'href="voici/render/\1.html"', body)
     body = re.sub(r'<a class="anchor-link" href="#[^"]*">[^<]*</a>', "", body)  # nbconvert's heading links
     note = f'<p class="nk-static-note">{html.escape(IN_BROWSER_NOTE)}</p>'
     return GALLERY_HTML.replace("{body}", body + "\n" + note)

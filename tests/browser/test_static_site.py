@@ -163,7 +163,8 @@ def open_site_app(tab: SitePage, url: str):
 
 
 def test_gallery_is_a_plain_page_linking_every_app_and_tutorial(site_page, site_url, artifacts_dir):
-    """The gallery needs no kernel: no Pyodide, no wheel is requested; its cards link pages that exist."""
+    """The gallery needs no kernel: no Pyodide, no wheel is requested; its cards link pages that exist (each
+    game's app, tutorial and sandbox)."""
     page = site_page.page
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
@@ -173,7 +174,7 @@ def test_gallery_is_a_plain_page_linking_every_app_and_tutorial(site_page, site_
     assert "Nine Knights" in page.inner_text("body") and IN_BROWSER_TEXT in page.inner_text("body")
     assert [u for u in requested if re.search(r"pyodide|\.whl|\.wasm|voici", u)] == []
     links = page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
-    for kind, names in (("apps", APPS), ("tutorials", TUTORIALS)):
+    for kind, names in (("apps", APPS), ("tutorials", TUTORIALS), ("sandboxes", APPS)):
         for name in names:
             href = f"voici/render/{kind}/{name}.html"
             assert href in links, f"the gallery does not link {href}"

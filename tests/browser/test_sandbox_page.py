@@ -1,0 +1,44 @@
+"""The sandbox in Voila, as a learner uses it (issue 27, items 1 and 3): opened from the gallery's link, a move
+played by a click on the board, back, another move, both lines in the tree; a click on a row and the arrow keys
+in the tree move about it, and the page shows no widget error.
+"""
+
+from __future__ import annotations
+
+import pytest
+from appdriver import STATUS, shot
+
+pytestmark = pytest.mark.browser
+
+ROWS = ".ninekit-sandbox .nk-tree-row"
+
+
+def test_a_variation_is_played_clicked_and_walked_with_the_keys(page, open_app, voila_server, artifacts_dir):
+    """Issue 27 item 3: a move after going back makes a variation and every branch stays; a click on a move goes
+    there; ← and → in the tree go back and forward (item 1: linked from the gallery, it renders in Voila)."""
+    open_app("index.ipynb")
+    href = page.locator("a.nk-card-sandbox").first.get_attribute("href")
+    assert href == "sandboxes/nine_knights.ipynb", href
+    open_app(href)
+    page.wait_for_selector(f"{ROWS}.nk-current", state="visible")
+    assert "every hidden card" in page.locator(".ninekit-sandbox").inner_text()
+    page.locator(".ninekit-sandbox .ninekit-choices button").first.click()  # South's first set-up decision
+    page.wait_for_selector(f"{ROWS}:nth-child(2).nk-current")
+    page.get_by_role("button", name="←", exact=True).click()
+    page.wait_for_selector(f"{ROWS}:nth-child(1).nk-current")
+    page.locator(".ninekit-sandbox .ninekit-choices button").nth(1).click()  # another decision: a variation
+    page.wait_for_selector(f"{ROWS}.nk-variation.nk-current")
+    assert page.locator(ROWS).count() == 3
+    first_line = page.locator(ROWS).nth(1)
+    first_line.click()
+    page.wait_for_selector(f"{ROWS}:nth-child(2).nk-current")
+    prompt = page.locator(STATUS).inner_text()
+    page.locator(".ninekit-movetree").focus()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f"{ROWS}:nth-child(1).nk-current")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(f"{ROWS}:nth-child(2).nk-current")
+    assert page.locator(STATUS).inner_text() == prompt
+    shot(page, artifacts_dir / "sandbox_nine_knights.png", element=".ninekit-sandbox")
+    assert page.get_by_text("Error displaying widget").count() == 0
+    assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)

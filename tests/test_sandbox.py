@@ -1,0 +1,156 @@
+"""The sandbox's widget (widgets/sandbox.py, issue 27 items 1, 3, 6 and 7): play any seat, variations in a tree
+you can click and walk with the arrow keys, any seat's view exactly as the app shows it, comments, and the
+position and the whole exploration shared as text - driven as its buttons and the browser's messages drive it.
+"""
+
+from __future__ import annotations
+
+import ipywidgets
+import pytest
+
+import ninekit
+from widgets import Sandbox
+from widgets.sandbox import SPECTATOR, TO_MOVE
+
+
+def _press(box: Sandbox, text: str) -> None:
+    """Press the sandbox's button called ``text``."""
+    for child in box.children[1].children:
+        if isinstance(child, ipywidgets.Button) and child.description == text:
+            child.click()
+            return
+    raise AssertionError(f"no button {text!r}")
+
+
+def _play_first(box: Sandbox) -> ninekit.Move:
+    move = box.area.state.legal_moves()[0]
+    assert box.area.try_move(move), box.area.message
+    return move
+
+
+@pytest.mark.parametrize("name", ninekit.games())
+def test_every_seat_plays_on_the_board_and_no_one_waits_for_the_screen(name):
+    """Issue 27 items 1 and 3: ``Sandbox(name)`` opens on a new set-up; the board offers the decision of whichever
+    seat is to move (its view on screen), with no hand-over between people, and each move joins the tree."""
+    box = Sandbox(name, seed=2)
+    seats = set()
+    for _ in range(200):
+        s = box.area.state
+        if s.is_over or len(seats) > 1:
+            break
+        assert box.area.viewer == s.to_move and box.area.privacy_pending is None
+        assert box.area.targets or box.area.choices, "the seat to move is offered its decision"
+        seats.add(s.to_move)
+        _play_first(box)
+    assert ninekit.make(name).players == 1 or len(seats) > 1
+    rows = box.tree.rows
+    assert rows[0]["label"] == "Start" and rows[-1]["current"] and len(rows) == len(box.area.state.history) + 1
+
+
+def test_going_back_and_playing_another_move_keeps_both_lines_in_the_tree():
+    """Issue 27 item 3: a move after going back makes a variation and every branch stays; a click on a row goes
+    there; the arrow keys in the tree go back, forward and between variations; the main line can change and a
+    variation can be deleted."""
+    box = Sandbox("double_nine", players=3, seed=5)
+    first = _play_first(box)
+    _play_first(box)
+    _press(box, "←")
+    _press(box, "←")
+    assert box.area.state is box.area.session.root.state
+    other = box.area.state.legal_moves()[1]
+    assert box.area.try_move(other)
+    labels = [(row["label"], row["depth"]) for row in box.tree.rows]
+    assert [depth for _label, depth in labels] == [0, 0, 0, 1], labels
+    assert str(other) in labels[3][0] and str(first) in labels[1][0]
+    box.tree.receive({"event": "go", "index": 2, "generation": box.tree.generation})
+    assert box.area.session.node is box.area.session.root.children[0].children[0]
+    box.tree.receive({"event": "key", "key": "ArrowLeft"})
+    box.tree.receive({"event": "key", "key": "ArrowDown"})
+    assert box.area.session.node.move == other
+    box.tree.receive({"event": "key", "key": "ArrowDown"})
+    assert "no other variation" in box.area.message.lower()
+    _press(box, "Make main line")
+    assert box.area.session.root.children[0].move == other and box.tree.rows[1]["current"]
+    _press(box, "Delete variation")
+    assert box.area.state is box.area.session.root.state and len(box.area.session.root.children) == 1
+    stale = box.tree.generation - 1
+    box.tree.receive({"event": "go", "index": 1, "generation": stale})  # a click on rows already replaced
+    assert box.area.state is box.area.session.root.state
+
+
+def test_the_board_shows_the_chosen_seats_view_exactly_as_the_app_does():
+    """Issue 27 item 6: the board switches between the seat to move, any one seat's view and a spectator's, each
+    with the rest hidden exactly as in the app (the picture of ``state.view(seat)``, drawn by the app's own play
+    area); a seat not on move is shown, not played for."""
+    box = Sandbox("double_nine", players=3, seed=8)
+    state, adapter = box.area.state, box.area.adapter
+    watcher = (state.to_move + 1) % 3
+    box.view_choice.value = watcher
+    assert box.area.viewer == watcher and not box.area.targets and not box.area.choices
+    assert box.area.board.svg == adapter.draw(state.view(watcher), {}, {})
+    box.view_choice.value = SPECTATOR
+    assert box.area.viewer is None and box.area.board.svg == adapter.draw(state.view(None), {}, {})
+    box.view_choice.value = TO_MOVE
+    assert box.area.viewer == state.to_move and box.area.targets
+    assert "hand" in box.area.board.svg and box.area.board.svg != adapter.draw(state.view(watcher), {}, {})
+
+
+def test_comments_and_the_position_text_and_the_exploration_file():
+    """Issue 27 items 3 and 7: a comment on any position (too long: refused, with why); the position on screen as
+    a text, which opens in another sandbox as the same position; a pasted text that is damaged is refused with
+    what is wrong and nothing changes; the whole exploration saves to a file and comes back in a new sandbox."""
+    box = Sandbox("codinca", players=2, seed=4)
+    _play_first(box)
+    box.comment_box.value = "a fine start"
+    _press_side(box, "Save comment")
+    assert box.area.session.node.comment == "a fine start" and "a fine start" == box.tree.rows[-1]["comment"]
+    box.comment_box.value = "x" * 3000
+    _press_side(box, "Save comment")
+    assert "at most 2,000 characters" in box.area.message and box.area.session.node.comment == "a fine start"
+    text = box.text_box.value
+    assert text == ninekit.position_text(box.area.state) and "every hidden card" in box.children[0].value
+    other = Sandbox("nine_knights")
+    other.text_box.value = text
+    _press_side(other, "Open this position")
+    assert other.area.game == box.area.game and other.area.state.view(1) == box.area.state.view(1)
+    before = other.area.state
+    other.text_box.value = text[:-3]
+    _press_side(other, "Open this position")
+    assert "damaged" in other.area.message and other.area.state is before
+    name, saved = box.area.exploration_file()
+    assert name == "codinca-exploration.json"
+    again = Sandbox("nine_knights")
+    assert again.area.load_exploration(saved.encode())
+    assert again.tree.rows == box.tree.rows and again.area.game == box.area.game
+    assert not again.area.load_exploration(b"{}") and "not an exploration" in again.area.message
+    assert again.tree.rows == box.tree.rows
+
+
+def _press_side(box: Sandbox, text: str) -> None:
+    for widget in _all(box.children[2].children[1]):
+        if isinstance(widget, ipywidgets.Button) and widget.description == text:
+            widget.click()
+            return
+    raise AssertionError(f"no button {text!r}")
+
+
+def _all(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _all(child)
+
+
+def test_a_long_exploration_holds_a_fixed_set_of_widget_models():
+    """Standards: a kernel's memory stays bounded: however many moves are explored, the sandbox adds no widget
+    models (the tree is one model; its rows are data)."""
+    box = Sandbox("nine_knights", seed=1)
+    for _ in range(3):
+        _play_first(box)
+    count = len(ipywidgets.widgets.widget._instances)
+    for _ in range(40):
+        if box.area.state.is_over:
+            break
+        _play_first(box)
+    _press(box, "←")
+    box.area.try_move(box.area.state.legal_moves()[-1])
+    assert len(ipywidgets.widgets.widget._instances) <= count
