@@ -154,3 +154,44 @@ def test_a_long_exploration_holds_a_fixed_set_of_widget_models():
     _press(box, "←")
     box.area.try_move(box.area.state.legal_moves()[-1])
     assert len(ipywidgets.widgets.widget._instances) <= count
+
+
+def _press_computer(box: Sandbox, text: str) -> None:
+    for widget in _all(box.computer):
+        if isinstance(widget, ipywidgets.Button) and widget.description == text:
+            widget.click()
+            return
+    raise AssertionError(f"no button {text!r}")
+
+
+def test_asking_the_computer_who_is_ahead_each_move_and_the_hint():
+    """Issue 27 item 4: "Who is ahead here?" gives each seat's chance of winning with its uncertainty, from
+    playouts by the computer players in the background (a progress bar meanwhile); "Each move" gives the same
+    for every legal move; the hint in words; an answer about a position no longer on screen is not shown."""
+    box = Sandbox("double_nine", players=3, seed=6)
+    box.computer.level.value, box.computer.playouts.value = "easy", 10
+    _press_computer(box, "Who is ahead here?")
+    assert box.area.wait_background(30)
+    result = box.computer.result.value
+    assert all(box.area.game.seat_name(i) in result for i in range(3)) and "From 10 games" in result and "±" in result
+    assert box.computer.progress.layout.visibility == "hidden" and box.computer.stop.disabled
+    _press_computer(box, "Each move")
+    assert box.area.wait_background(30)
+    assert box.computer.result.value.count("<tr>") == len(box.area.state.legal_moves()) + 1
+    _press_computer(box, "Hint in words")
+    assert box.computer.result.value.startswith("<p><b>Hint</b> for Player")
+    _press_computer(box, "Who is ahead here?")
+    _play_first(box)  # the position changes before the answer comes
+    assert box.area.wait_background(30)
+    assert box.computer.result.value == ""
+
+
+def test_stop_ends_the_playouts_and_shows_what_they_found():
+    """Issue 27 item 4: Stop ends a long run of playouts; the figures so far are shown, marked as stopped."""
+    box = Sandbox("codinca", players=2, seed=3)
+    box.computer.level.value, box.computer.playouts.value = "easy", 400
+    started = []
+    box.area.ask(False, 400, "easy", show=box.computer.show,
+                 progress=lambda done, total: started.append(done) or (done == 5 and box.area.stop_asking()))
+    assert box.area.wait_background(60)
+    assert "(stopped)" in box.computer.result.value and max(started) < 400

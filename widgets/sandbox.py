@@ -9,7 +9,13 @@ move (so it can play), or one chosen seat's view, or a spectator's, exactly as t
 short text (:func:`ninekit.position_text`) that can be copied out or pasted in; the whole exploration (tree and
 comments) saves to a file and loads back.  Both show every hidden card, and the sandbox says so.
 
-Not yet here (issue 27): editing a position by clicking, "everything" as a view, the computer's opinion.
+Ask the computer: each seat's chance of winning (and mean score) from games the computer plays out from the
+position on screen, with a progress bar and Stop, for the position or for each legal move, and the hint in
+words (:mod:`ninekit.playouts`, :func:`ninekit.hints.hint`).  By default the computer knows only what the seat
+to move sees; "everything" lets it use the true position.  In the static site there are no threads: the page
+waits while the games are played out, so Stop cannot cut them short there (ask for fewer games).
+
+Not yet here (issue 27): editing a position by clicking, "everything" as a view of the board.
 
     >>> box = Sandbox("nine_knights", seed=3)
     >>> first = box.area.state.legal_moves()[0]
@@ -19,11 +25,15 @@ Not yet here (issue 27): editing a position by clicking, "everything" as a view,
 
 from __future__ import annotations
 
+import threading
+
 import ipywidgets as w
 
 import ninekit
-from ninekit import IllegalMove, exploration
+from ninekit import IllegalMove, exploration, hints
+from ninekit.bots import LEVELS
 from ninekit.core import random_seed
+from ninekit.playouts import EVERYTHING, chances, move_chances
 
 from .movetree import MoveTree
 from .save import SaveButton
@@ -35,6 +45,8 @@ from .upload import LoadButton
 TO_MOVE, SPECTATOR = "to move", "spectator"
 OPEN_NOTE = ("Everything here is open: the sandbox shows any seat's view, and a position text or an exploration "
              "file holds every hidden card.")
+PLAYOUTS = (10, 40, 100, 400)  # the numbers of playouts offered (40 unless chosen)
+KNOWS = (("what the seat to move sees", TO_MOVE), ("everything (the true position)", EVERYTHING))
 KEY_STEPS = {"ArrowLeft": ("back", ()), "ArrowRight": ("forward", ()), "ArrowUp": ("variation", (-1,)),
              "ArrowDown": ("variation", (1,))}
 
@@ -45,6 +57,7 @@ class SandboxArea(PlayArea):
 
     def __init__(self, state: ninekit.State):
         self.looking = TO_MOVE  # whose view is on screen: TO_MOVE, a seat, or SPECTATOR
+        self._asking: threading.Event | None = None  # set to stop the playouts under way
         super().__init__(exploration.fresh_start(state), seats=[HUMAN] * state.game.players)
 
     def _begin(self, state: ninekit.State, teacher: bool) -> None:
@@ -128,6 +141,55 @@ class SandboxArea(PlayArea):
         self._refresh()
         for handler in list(self._change_handlers):
             handler(self._state)
+
+    # --- asking the computer ----------------------------------------------------------------------------------------
+    def ask(self, each_move: bool = False, playouts: int = 40, level: str = "normal", knows=TO_MOVE,
+            show=None, progress=None) -> bool:
+        """Work out who is ahead here (``each_move``: after each legal move) in the background, the computer knowing
+        what the seat to move sees (``knows=TO_MOVE``) or everything (``"all"``); ``progress(done, total)`` is told
+        as playouts finish and ``show(html)`` gets the answer, if the position on screen is still the one asked
+        about.  False (the message says why) when there is nothing to ask."""
+        s = self._state
+        knows = None if knows == TO_MOVE else knows
+        if s.is_over:
+            self._set_message("The game is over here: its result is on the board", "info")
+            return False
+        self.stop_asking()
+        stop = threading.Event()
+        self._asking = stop
+        total = playouts * (len(s.legal_moves()) if each_move else 1)
+        counted = (lambda done: progress(done, total)) if progress is not None else None
+
+        def compute():
+            if each_move:
+                return move_chances(s, playouts, level, knows, progress=counted, stop=stop.is_set)
+            return chances(s, playouts, level, knows, progress=counted, stop=stop.is_set)
+
+        def apply(found) -> bool:
+            if self._asking is stop:
+                self._asking = None
+            if self._state is not s or show is None:
+                return False
+            show(moves_html(found, s) if each_move else chances_html(found, s))
+            return True
+
+        self._in_background(compute, apply, lambda: self._set_message("The computer could not work that out"))
+        return True
+
+    def stop_asking(self) -> bool:
+        """Stop the playouts under way (their figures so far are shown)."""
+        asking, self._asking = self._asking, None
+        if asking is None:
+            return False
+        asking.set()
+        return True
+
+    def hint_text(self) -> str:
+        """The hint in words for the seat to move (what its computer player would do, and why), or ''."""
+        s = self._state
+        if s.is_over:
+            return ""
+        return f"{self.game.seat_name(s.to_move)}: {hints.hint(s, s.to_move).text}"
 
     # --- what is shared -------------------------------------------------------------------------------------------
     @property
@@ -221,11 +283,15 @@ class Sandbox(w.VBox):
         save.on_save(self.area.exploration_file)
         load = LoadButton(tooltip="Load an exploration (.json) saved here")
         load.on_load(lambda _name, data: guard(self.area.load_exploration, data))
+        self.computer = ComputerPanel(on_ask=lambda *asked: guard(self._ask, *asked),
+                                      on_stop=lambda: guard(self.area.stop_asking),
+                                      on_hint=lambda: guard(self._hint))
         side = w.VBox([
             w.HTML("<b>Moves explored</b> <small>(click one to go there; arrow keys in the list)</small>"), self.tree,
             self.comment_box, save_comment,
             w.HTML("<b>Position text</b> <small>(copy it to share this position, or paste one)</small>"),
             self.text_box, w.HBox([open_text, load, save], layout=w.Layout(flex_flow="row wrap")),
+            self.computer,
         ]).add_class("ninekit-sandbox-side")
         # The board's column is wide enough for each game's wide picture (a narrower one draws the phone's).
         self.area.layout = w.Layout(flex="1 1 740px", min_width="0", max_width="100%")
@@ -237,9 +303,26 @@ class Sandbox(w.VBox):
         self.area.on_change(lambda _state: self._show())
         self._show()
 
+    def _ask(self, each_move: bool, playouts: int, level: str, knows) -> bool:
+        total = playouts * (len(self.area.state.legal_moves()) if each_move else 1)
+        self.computer.working(0, total)
+        self.computer.result.value = "<i>The computer is playing the games out…</i>"
+        asked = self.area.ask(each_move, playouts, level, knows, show=self.computer.show,
+                              progress=self.computer.working)
+        if not asked:
+            self.computer.show("")
+        return asked
+
+    def _hint(self) -> None:
+        text = self.area.hint_text()
+        self.computer.show(f"<p><b>Hint</b> for {esc(text)}</p>" if text else "<p>The game is over here.</p>")
+
     def _show(self) -> None:
-        """Everything around the board for the tree and position on screen."""
+        """Everything around the board for the tree and position on screen (what the computer said was about
+        another position: it goes)."""
         area, game = self.area, self.area.game
+        if area.stop_asking() or self.computer.result.value:
+            self.computer.show("")
         home = (f'<a class="ninekit-home" href="{esc(self._home)}">← All games</a><span> · </span>'
                 if self._home else "")
         self._title.value = (f"<h2>{home}<span>Sandbox · {esc(game.title)}</span></h2>"
@@ -254,6 +337,99 @@ class Sandbox(w.VBox):
         self.tree.show(rows)
         self.comment_box.value = area.session.node.comment
         self.text_box.value = area.position_text
+
+
+def chances_html(found, state: ninekit.State) -> str:
+    """Who is ahead, as a table: each seat's chance of winning (or, alone at the table, its mean score) with a
+    95 % margin (twice the standard error), and how many playouts it rests on.
+
+    >>> from ninekit.playouts import Chances
+    >>> s = ninekit.make("nine_knights").new(seed=1)
+    >>> "South</th><td>60 % ± 10" in chances_html(Chances(((0.6, 0.05), (0.4, 0.05)), ((0, 0), (0, 0)), 40), s)
+    True
+    """
+    game = state.game
+    solo = game.players == 1
+    rows = "".join(
+        f"<tr><th scope='row'>{esc(game.seat_name(i))}</th><td>"
+        + (f"{score:.1f} ± {2 * score_se:.1f} points" if solo else f"{100 * win:.0f} % ± {200 * win_se:.0f}")
+        + "</td></tr>"
+        for i, ((win, win_se), (score, score_se)) in enumerate(zip(found.wins, found.scores)))
+    head = "Mean score" if solo else "Chance of winning"
+    note = " (stopped)" if found.stopped else ""
+    return (f"<table class='nk-chances'><thead><tr><th></th><th>{head}</th></tr></thead><tbody>{rows}</tbody>"
+            f"</table><small>From {found.played} games the computer played out{note}; ± is a 95 % margin.</small>")
+
+
+def moves_html(found, state: ninekit.State) -> str:
+    """What each legal move does to the chances of the seat to move (its mean score, alone at the table), best
+    first.
+
+    >>> moves_html([], ninekit.make("nine_knights").new(seed=1))
+    '<p>Stopped before any move was worked out.</p>'
+    """
+    if not found:
+        return "<p>Stopped before any move was worked out.</p>"
+    seat, solo = state.to_move, state.game.players == 1
+    figures = sorted(((c.scores[seat] if solo else c.wins[seat], move) for move, c in found),
+                     key=lambda item: -item[0][0])
+
+    def shown(value: float, se: float) -> str:
+        return f"{value:.1f} ± {2 * se:.1f}" if solo else f"{100 * value:.0f} % ± {200 * se:.0f}"
+
+    rows = "".join(f"<tr><td>{esc(str(move))}</td><td>{shown(*value)}</td></tr>" for value, move in figures)
+    head = "mean score" if solo else "chance of winning"
+    played = sum(c.played for _m, c in found)
+    more = len(state.legal_moves()) - len(found)
+    note = f" Stopped: {more} move{'s' if more != 1 else ''} not worked out." if more else ""
+    return (f"<table class='nk-chances'><thead><tr><th>{esc(state.game.seat_name(seat))}'s move</th>"
+            f"<th>{head} after it</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<small>From {played} games the computer played out; ± is a 95 % margin.{note}</small>")
+
+
+class ComputerPanel(w.VBox):
+    """Ask the computer: what it may know, its level and how many games it plays out; "Who is ahead here?",
+    "Each move", the hint in words, a progress bar and Stop.  ``on_ask(each_move, playouts, level, knows)``,
+    ``on_stop()`` and ``on_hint()`` are called on the presses."""
+
+    def __init__(self, on_ask, on_stop, on_hint):
+        self.knows = w.Dropdown(options=KNOWS, value=TO_MOVE, description="The computer knows",
+                                style={"description_width": "auto"}, layout=w.Layout(width="auto"))
+        self.level = w.Dropdown(options=[level for level in LEVELS if level != "hard"], value="normal",
+                                description="playing at", style={"description_width": "auto"},
+                                layout=w.Layout(width="auto"))
+        self.playouts = w.Dropdown(options=PLAYOUTS, value=40, description="games",
+                                   style={"description_width": "auto"}, layout=w.Layout(width="auto"))
+        ahead = w.Button(description="Who is ahead here?", button_style="primary", layout=w.Layout(width="auto"))
+        each = w.Button(description="Each move", tooltip="What each legal move does to the chances of the seat to "
+                        "move", layout=w.Layout(width="auto"))
+        hint = w.Button(description="Hint in words", layout=w.Layout(width="auto"))
+        self.stop = w.Button(description="Stop", disabled=True, layout=w.Layout(width="auto"))
+        for button, each_move in ((ahead, False), (each, True)):
+            button.on_click(lambda _b, each_move=each_move: on_ask(each_move, self.playouts.value, self.level.value,
+                                                                    self.knows.value))
+        self.stop.on_click(lambda _b: on_stop())
+        hint.on_click(lambda _b: on_hint())
+        self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="100%", visibility="hidden"))
+        self.result = w.HTML().add_class("ninekit-computer-result")
+        super().__init__([w.HTML("<b>Ask the computer</b>"),
+                          w.HBox([self.knows, self.level, self.playouts], layout=w.Layout(flex_flow="row wrap")),
+                          w.HBox([ahead, each, hint, self.stop], layout=w.Layout(flex_flow="row wrap")),
+                          self.progress, self.result])
+        self.add_class("ninekit-computer")
+
+    def working(self, done: int, total: int) -> None:
+        """The progress bar at ``done`` of ``total`` playouts, with Stop pressable."""
+        self.progress.max = max(1, total)
+        self.progress.value = min(done, total)
+        self.progress.layout.visibility = "visible"
+        self.stop.disabled = False
+
+    def show(self, html: str) -> None:
+        """The answer (or a note): the progress bar goes."""
+        self.result.value = html
+        self.progress.layout.visibility = "hidden"
+        self.stop.disabled = True
 
 
 def tree_rows(table, game: ninekit.Game) -> tuple[list, list[dict]]:
