@@ -5,11 +5,13 @@ position and the whole exploration shared as text - driven as its buttons and th
 
 from __future__ import annotations
 
+import random
+
 import ipywidgets
 import pytest
 
 import ninekit
-from widgets import Sandbox
+from widgets import GameApp, Sandbox
 from widgets.sandbox import SPECTATOR, TO_MOVE
 
 
@@ -195,3 +197,38 @@ def test_stop_ends_the_playouts_and_shows_what_they_found():
                  progress=lambda done, total: started.append(done) or (done == 5 and box.area.stop_asking()))
     assert box.area.wait_background(60)
     assert "(stopped)" in box.computer.result.value and max(started) < 400
+
+
+def test_a_link_opens_the_sandbox_at_its_position():
+    """Issue 27 item 7: a link can open the sandbox at a position (the page's address ends with
+    ``#position=<position text>``); a page opened with a damaged one says what is wrong and keeps its own."""
+    box = Sandbox("codinca", players=3, seed=2)
+    _play_first(box)
+    assert box.link.text == box.area.position_text and box.link.arrive
+    other = Sandbox("nine_knights")
+    other.link.receive({"event": "arrive", "text": box.link.text})
+    assert other.area.game == box.area.game and other.area.state.view(2) == box.area.state.view(2)
+    other.link.receive({"event": "arrive", "text": "ninekit:codinca:3:broken"})
+    assert "damaged" in other.area.message and other.area.game == box.area.game
+
+
+@pytest.mark.parametrize("name", ninekit.games())
+def test_open_in_sandbox_holds_no_secret_of_a_game_in_progress(name):
+    """Standards (hidden information never leaks, not even through what can be derived) and issue 27 item 1: the
+    app's "Open in sandbox" link holds only what the seat on screen knows while the game goes on - two games that
+    look the same to that seat give the same link - and the true position once the game is over."""
+    game = ninekit.make(name)
+    state, rng = game.new(seed=9), random.Random(9)
+    for _ in range(4):
+        state = state.play(rng.choice(state.legal_moves()))
+    seat = state.to_move
+    twin = state.determinize(seat, random.Random(1))  # the same to ``seat``; the hidden parts drawn again
+    assert twin.view(seat) == state.view(seat) and twin.position != state.position
+    seats = ["human" if i == seat else "computer" for i in range(game.players)]
+    links = [GameApp(s, seats=seats, sandbox=f"../sandboxes/{name}.ipynb").sandbox_link for s in (state, twin)]
+    assert links[0].text == links[1].text and "guessed" in links[0].note
+    assert ninekit.position_text(state) != links[0].text
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    over = GameApp(state, seats=seats, sandbox=f"../sandboxes/{name}.ipynb").sandbox_link
+    assert over.text == ninekit.position_text(state) and over.note == ""

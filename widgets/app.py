@@ -73,6 +73,7 @@ import ninekit
 from ninekit import hints, session  # noqa: F401 - hints: widgets.app.hints.hint is where tests swap the hint
 
 from .browser import IN_BROWSER_NOTE, IN_BROWSER_RESUME
+from .positionlink import PositionLink
 from .resume import ResumeLink, ResumeStore
 from .shared import plain
 from .shell import common
@@ -125,6 +126,11 @@ class GameApp(Hints, Keeping, PlayArea):
     ``watch=True``: a game of computer seats only plays itself one move at a time (Watch; the New game
     form always watches).  ``timer(delay, work)`` runs ``work`` after ``delay`` seconds and returns a handle
     with ``cancel()`` (default: a thread, or the page's event loop in the static site); tests pass their own.
+    ``sandbox`` is the address of the game's sandbox page (relative to the app's): "Open in sandbox" opens it at
+    the position on screen, in a new tab.  The sandbox shows every hidden part, so while the game goes on and
+    hides something the link holds only what the screen's seat knows, the rest drawn at random consistently with
+    it (:meth:`ninekit.State.determinize`; the page says so); once the game is over, or in teacher mode, it holds
+    the true position.
     A lesson step's board is the :class:`~widgets.shell.area.PlayArea` alone.
     """
 
@@ -133,6 +139,7 @@ class GameApp(Hints, Keeping, PlayArea):
                  bot_factory: Callable[[str, int, int], object] | None = None,
                  random_seat: bool = False, resume: str | None = None, resume_store: ResumeStore | None = None,
                  home: str | None = None, interludes: bool = True, levels: Iterable[str] | None = None,
+                 sandbox: str | None = None,
                  watch: bool = False, timer: Callable[[float, Callable[[], None]], object] | None = None,
                  **options):
         self._hint = None  # (state, Hint) of the last Hint pressed
@@ -144,6 +151,7 @@ class GameApp(Hints, Keeping, PlayArea):
         self._reported = False  # the browser has said which token it remembers
         self._offered: dict | None = None
         self._home = home
+        self._sandbox = sandbox
         self.random_seat = random_seat  # seat a lone human player at random in each new game
         self.problems: list[str] = []  # why a save could not be loaded, in the developers' words
         super().__init__(game_or_name, seats, seed, players, adapter, bot_factory, interludes=interludes,
@@ -257,7 +265,11 @@ class GameApp(Hints, Keeping, PlayArea):
         board = w.VBox([self.board]).add_class("ninekit-board-area")
         decide = w.VBox([self.watch_bar, self._choices, self.hint_line, self._again, self._outcome,
                          self._replay_bar]).add_class("ninekit-decide")
-        extras = [self.toolbar, self.move_log, self.new_game_form, self.rules_panel]
+        self.sandbox_link = None
+        if self._sandbox is not None:
+            self.sandbox_link = PositionLink(label="Open in sandbox ↗", target=self._sandbox, new_tab=True)
+        extras = [self.toolbar] + ([self.sandbox_link] if self.sandbox_link is not None else []) + [
+            self.move_log, self.new_game_form, self.rules_panel]
         if common.IN_BROWSER:
             extras.append(w.HTML(f'<p class="ninekit-in-browser">{esc(IN_BROWSER_NOTE)} {esc(IN_BROWSER_RESUME)}</p>'))
         main = w.Box([board, prompt, decide, w.VBox(extras).add_class("ninekit-extras")]).add_class("ninekit-main")
@@ -278,6 +290,17 @@ class GameApp(Hints, Keeping, PlayArea):
                             looking=interactive and hint is None and self._hint_wanted is s)
         self.toolbar.show(can_undo=self._undo_target() is not None, refused=self._undo_refused(),
                           can_redo=self._session.node.last is not None)
+        if self.sandbox_link is not None:
+            self.sandbox_link.text, self.sandbox_link.note = self._sandbox_position(s)
+
+    def _sandbox_position(self, s: ninekit.State) -> tuple[str, str]:
+        """The position "Open in sandbox" opens, and the note beside the link: the true position once nothing is
+        secret any more (the game is over, teacher mode, or a game that hides nothing), else what the seat on
+        screen knows, the rest drawn at random (never from the game's seed)."""
+        if s.is_over or self.teacher_mode or not self.game.hidden_information:
+            return ninekit.position_text(s), ""
+        world = s.determinize(self._viewer, random.Random(0))  # the draw depends on nothing hidden
+        return ninekit.position_text(world), "(what you cannot see is guessed there)"
 
     def _show_watch(self) -> None:
         """Watch's controls and line: shown while every seat is a computer and the game goes on."""

@@ -36,6 +36,7 @@ from ninekit.core import random_seed
 from ninekit.playouts import EVERYTHING, chances, move_chances
 
 from .movetree import MoveTree
+from .positionlink import PositionLink
 from .save import SaveButton
 from .shell.area import PlayArea
 from .shell.common import HUMAN
@@ -279,6 +280,9 @@ class Sandbox(w.VBox):
         open_text = w.Button(description="Open this position", tooltip="Paste a position text above, then press",
                              layout=w.Layout(width="auto"))
         open_text.on_click(lambda _b: guard(self.area.open_text, self.text_box.value))
+        self.link = PositionLink(label="Link to this position", arrive=True,
+                                 note="(whoever opens it sees every hidden card)")
+        self.link.on_arrive(lambda text: guard(self.area.open_text, text))
         save = SaveButton(note="The file holds the whole exploration, every hidden card included.")
         save.on_save(self.area.exploration_file)
         load = LoadButton(tooltip="Load an exploration (.json) saved here")
@@ -290,7 +294,7 @@ class Sandbox(w.VBox):
             w.HTML("<b>Moves explored</b> <small>(click one to go there; arrow keys in the list)</small>"), self.tree,
             self.comment_box, save_comment,
             w.HTML("<b>Position text</b> <small>(copy it to share this position, or paste one)</small>"),
-            self.text_box, w.HBox([open_text, load, save], layout=w.Layout(flex_flow="row wrap")),
+            self.text_box, self.link, w.HBox([open_text, load, save], layout=w.Layout(flex_flow="row wrap")),
             self.computer,
         ]).add_class("ninekit-sandbox-side")
         # The board's column is wide enough for each game's wide picture (a narrower one draws the phone's).
@@ -336,7 +340,7 @@ class Sandbox(w.VBox):
         self._nodes, rows = tree_rows(area.session, game)
         self.tree.show(rows)
         self.comment_box.value = area.session.node.comment
-        self.text_box.value = area.position_text
+        self.text_box.value = self.link.text = area.position_text
 
 
 def chances_html(found, state: ninekit.State) -> str:

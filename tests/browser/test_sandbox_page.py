@@ -1,12 +1,14 @@
 """The sandbox in Voila, as a learner uses it (issue 27, items 1 and 3): opened from the gallery's link, a move
 played by a click on the board, back, another move, both lines in the tree; a click on a row and the arrow keys
-in the tree move about it, and the page shows no widget error.
+in the tree move about it, a link opens a position, and the page shows no widget error.
 """
 
 from __future__ import annotations
 
 import pytest
 from appdriver import STATUS, shot
+
+import ninekit
 
 pytestmark = pytest.mark.browser
 
@@ -40,5 +42,12 @@ def test_a_variation_is_played_clicked_and_walked_with_the_keys(page, open_app, 
     page.wait_for_selector(f"{ROWS}:nth-child(2).nk-current")
     assert page.locator(STATUS).inner_text() == prompt
     shot(page, artifacts_dir / "sandbox_nine_knights.png", element=".ninekit-sandbox")
+    # Issue 27 item 7: a link opens the sandbox at a position (here the page's own address gets one).
+    text = ninekit.position_text(ninekit.make("double_nine", 3).new(seed=4))
+    link = page.locator(".ninekit-position-link a").get_attribute("href")
+    assert "#position=ninekit%3Anine_knights%3A2%3A" in link, link
+    page.evaluate("(text) => { location.hash = 'position=' + encodeURIComponent(text); }", text)
+    page.wait_for_selector(".ninekit-sandbox-title:has-text('Double Nine')")
+    assert page.locator(f"{ROWS}").count() == 1
     assert page.get_by_text("Error displaying widget").count() == 0
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
