@@ -12,6 +12,7 @@ import pytest
 
 import ninekit
 from widgets import GameApp, Sandbox
+from widgets.lessons import tutorial_for
 from widgets.sandbox import SPECTATOR, TO_MOVE
 
 
@@ -232,3 +233,18 @@ def test_open_in_sandbox_holds_no_secret_of_a_game_in_progress(name):
         state = state.play(rng.choice(state.legal_moves()))
     over = GameApp(state, seats=seats, sandbox=f"../sandboxes/{name}.ipynb").sandbox_link
     assert over.text == ninekit.position_text(state) and over.note == ""
+
+
+def test_explore_this_position_from_a_lesson_step_keeps_what_the_learner_cannot_see():
+    """Issue 27 item 1 ("Explore this position" on each lesson step) and the secrecy standard: the step's link
+    holds the position on its board as the learner knows it, the rest guessed; it follows the board's moves."""
+    tutorial = tutorial_for("double_nine")
+    step = tutorial.steps[list(tutorial.steps)[3]]
+    step.build()
+    panel = step._panel  # noqa: SLF001 - the step's own panel widget, as the browser receives it
+    board = step.app.state
+    assert panel.explore_target == "../sandboxes/double_nine.ipynb"
+    shown = ninekit.from_position_text(panel.explore)
+    assert shown.view(step.learner) == board.view(step.learner) and panel.explore != ninekit.position_text(board)
+    step.app.try_move(board.legal_moves()[0])
+    assert ninekit.from_position_text(panel.explore).view(step.learner) == step.app.state.view(step.learner)

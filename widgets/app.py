@@ -73,7 +73,7 @@ import ninekit
 from ninekit import hints, session  # noqa: F401 - hints: widgets.app.hints.hint is where tests swap the hint
 
 from .browser import IN_BROWSER_NOTE, IN_BROWSER_RESUME
-from .positionlink import PositionLink
+from .positionlink import PositionLink, shared_position
 from .resume import ResumeLink, ResumeStore
 from .shared import plain
 from .shell import common
@@ -297,10 +297,8 @@ class GameApp(Hints, Keeping, PlayArea):
         """The position "Open in sandbox" opens, and the note beside the link: the true position once nothing is
         secret any more (the game is over, teacher mode, or a game that hides nothing), else what the seat on
         screen knows, the rest drawn at random (never from the game's seed)."""
-        if s.is_over or self.teacher_mode or not self.game.hidden_information:
-            return ninekit.position_text(s), ""
-        world = s.determinize(self._viewer, random.Random(0))  # the draw depends on nothing hidden
-        return ninekit.position_text(world), "(what you cannot see is guessed there)"
+        text, guessed = shared_position(s, self._viewer, secret=not self.teacher_mode)
+        return text, "(what you cannot see is guessed there)" if guessed else ""
 
     def _show_watch(self) -> None:
         """Watch's controls and line: shown while every seat is a computer and the game goes on."""

@@ -49,6 +49,7 @@ from ninekit import Move, hints
 from ninekit.bots import bot_for
 
 from .lesson_parts import ProgressBar, ShowWhenNear, StepPanel
+from .positionlink import shared_position
 from .shared import shared_layout
 from .shell.area import PlayArea
 from .shell.common import COMPUTER, HUMAN, dispose
@@ -179,6 +180,7 @@ class LessonStep(w.VBox):
         seats = [HUMAN if s == self.learner else COMPUTER for s in range(state.game.players)]
         self._app = PlayArea(state, seats=seats, bot_factory=self._bot, adapter=self._table)
         self._app.on_change(self._judge)
+        self._app.on_change(self._share)
         placeholder = self.children[0]
         self.children = [self._panel, self._app]
         self.remove_class("ninekit-lesson-pending")
@@ -186,7 +188,13 @@ class LessonStep(w.VBox):
         if self._tutorial is None:
             placeholder.close()  # this step's own; a tutorial's is shared by its other steps
         self._paint_head()
+        self._panel.explore_target = f"../sandboxes/{state.game.name}.ipynb"
+        self._share(self._app.state)
         return self
+
+    def _share(self, state: ninekit.State) -> None:
+        """The position "Explore this position" opens: what the learner knows, the rest guessed (as in the app)."""
+        self._panel.explore = shared_position(state, self.learner)[0]
 
     @property
     def app(self) -> PlayArea:

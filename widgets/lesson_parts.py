@@ -20,6 +20,8 @@ MAX_STORED = 1000  # step keys accepted back from the browser's storage
 class StepPanel(anywidget.AnyWidget):
     """A lesson step's title line (``label``, ``solved``), ``goal``, ``feedback`` (HTML of escaped text) and its
     Hint, Reset and Show me buttons, in one model; a press calls ``on_press(name)`` ("hint", "reset", "show").
+    With ``explore`` (a position text) and ``explore_target`` (the game's sandbox page), an "Explore this position"
+    link opens the sandbox at that position in a new tab.
 
         >>> panel = StepPanel(lambda name: print("pressed", name), label="Step 1 · Forward", goal="Move.")
         >>> panel.receive({"event": "press", "button": "hint"})
@@ -33,6 +35,8 @@ class StepPanel(anywidget.AnyWidget):
     solved = traitlets.Bool(False).tag(sync=True)
     goal = traitlets.Unicode("").tag(sync=True)
     feedback = traitlets.Unicode("").tag(sync=True)
+    explore = traitlets.Unicode("").tag(sync=True)  # the position on the step's board, for "Explore this position"
+    explore_target = traitlets.Unicode("").tag(sync=True)  # the game's sandbox page, relative to the tutorial's
     BUTTONS = ("hint", "reset", "show")
 
     def __init__(self, on_press: Callable[[str], object], **kwargs):

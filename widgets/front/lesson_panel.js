@@ -21,7 +21,22 @@ function render({ model, el }) {
     button.addEventListener("click", () => model.send({ event: "press", button: name }));
     buttons.append(button);
   }
+  const explore = document.createElement("a");
+  explore.className = "nk-explore";
+  explore.textContent = "Explore this position ↗";
+  explore.title = "Open this position in the sandbox, in a new tab";
+  explore.target = "_blank";
+  explore.rel = "noopener";
+  buttons.append(explore);
   el.append(head, goal, feedback, buttons);
+  // The sandbox's address: in the static site the pages end in .html, as this one does.
+  function sandbox() {
+    const here = new URL(window.location.href);
+    here.hash = "";
+    const target = model.get("explore_target");
+    const page = here.pathname.endsWith(".html") ? target.replace(/\.ipynb$/, ".html") : target;
+    return `${new URL(page, here).href}#position=${encodeURIComponent(model.get("explore"))}`;
+  }
   function paint() {
     title.textContent = model.get("label");
     badge.textContent = model.get("solved") ? "✓ solved" : "not solved yet";
@@ -29,6 +44,9 @@ function render({ model, el }) {
     words.textContent = "Goal:";
     goal.replaceChildren(words, " " + model.get("goal"));
     feedback.innerHTML = model.get("feedback");  // built by Python from escaped text
+    const shown = Boolean(model.get("explore") && model.get("explore_target"));
+    explore.style.display = shown ? "" : "none";
+    if (shown) explore.href = sandbox();
   }
   model.on("change", paint);
   paint();
