@@ -95,6 +95,13 @@ def test_site_benchmark_measures_a_folder(tmp_path):
     assert module.site_size(tmp_path) == (8, 2)
 
 
+def test_sandbox_benchmark_reports_median_and_p95():
+    """benchmarks/sandbox.py's table row (the browser part needs Voila and Chromium: not run here)."""
+    module = next(_benchmark_module(RUN_PY.with_name("sandbox.py"), "ninekit_benchmarks_sandbox"))
+    assert module._row("nine_knights", "move", [0.05, 0.07, 0.06]) == "| nine_knights | move | 60 ms | 70 ms | 3 |"
+    assert module._row("nine_knights", "tree", []).endswith("| n/a | n/a | 0 |")
+
+
 IDEAS_PY = RUN_PY.with_name("code_of_nine_ideas.py")
 
 
