@@ -248,3 +248,17 @@ def test_explore_this_position_from_a_lesson_step_keeps_what_the_learner_cannot_
     assert shown.view(step.learner) == board.view(step.learner) and panel.explore != ninekit.position_text(board)
     step.app.try_move(board.legal_moves()[0])
     assert ninekit.from_position_text(panel.explore).view(step.learner) == step.app.state.view(step.learner)
+
+
+def test_every_legal_move_is_listed_and_an_illegal_click_says_which_rule_forbids_it():
+    """Issue 27 item 3: every legal move is listed (a click plays it); clicking an illegal target on the board
+    shows the rule that forbids it, as in the apps."""
+    box = Sandbox(ninekit.nine_knights.position({"e5": "S7", "a5": "N1"}, to_move=0))
+    state = box.area.state
+    assert box.legal.choices == [str(m) for m in state.legal_moves()]
+    assert f"({len(state.legal_moves())})" in box._legal_panel.get_title(0)  # noqa: SLF001 - its own title
+    box.area.click("a5")  # North's Knight, with South to move
+    assert box.area.message == "The Knight on a5 is North's; choose one of South's Knights"
+    assert box.area.state is state
+    box.legal.choose(0)
+    assert box.area.state.history[-1][1] == state.legal_moves()[0] and box.tree.rows[-1]["current"]

@@ -35,6 +35,7 @@ from ninekit.bots import LEVELS
 from ninekit.core import random_seed
 from ninekit.playouts import EVERYTHING, chances, move_chances
 
+from .choices import ChoiceBar
 from .movetree import MoveTree
 from .positionlink import PositionLink
 from .save import SaveButton
@@ -270,6 +271,9 @@ class Sandbox(w.VBox):
             button = w.Button(description=text, tooltip=tip, layout=w.Layout(width="auto"))
             button.on_click(lambda _b, action=action: guard(action))
             steps.append(button)
+        self.legal = ChoiceBar().add_class("ninekit-sandbox-legal")
+        self.legal.on_choose(lambda index: guard(self._play_listed, index))
+        self._legal_panel = w.Accordion(children=[self.legal], titles=("Every legal move",), selected_index=None)
         self.tree = MoveTree()
         self.tree.on_go(lambda index: guard(self.area.go, self._nodes[index]))
         self.tree.on_key(lambda key: guard(getattr(self.area, KEY_STEPS[key][0]), *KEY_STEPS[key][1]))
@@ -291,6 +295,7 @@ class Sandbox(w.VBox):
                                       on_stop=lambda: guard(self.area.stop_asking),
                                       on_hint=lambda: guard(self._hint))
         side = w.VBox([
+            self._legal_panel,
             w.HTML("<b>Moves explored</b> <small>(click one to go there; arrow keys in the list)</small>"), self.tree,
             self.comment_box, save_comment,
             w.HTML("<b>Position text</b> <small>(copy it to share this position, or paste one)</small>"),
@@ -301,6 +306,7 @@ class Sandbox(w.VBox):
         self.area.layout = w.Layout(flex="1 1 740px", min_width="0", max_width="100%")
         side.layout = w.Layout(flex="0 1 360px", min_width="0", max_width="100%")
         self._nodes: list = []
+        self._listed: list = []  # the moves of the list of every legal move, in its order
         super().__init__([self._title, w.HBox([self.view_choice, *steps], layout=w.Layout(flex_flow="row wrap")),
                           w.HBox([self.area, side], layout=w.Layout(flex_flow="row wrap", grid_gap="12px"))])
         self.add_class("ninekit-sandbox")
@@ -341,6 +347,16 @@ class Sandbox(w.VBox):
         self.tree.show(rows)
         self.comment_box.value = area.session.node.comment
         self.text_box.value = self.link.text = area.position_text
+        state = area.state
+        self._listed = list(state.legal_moves())
+        self.legal.show([str(move) for move in self._listed])
+        who = "" if state.is_over else f" of {game.seat_name(state.to_move)}"
+        self._legal_panel.set_title(0, f"Every legal move{who} ({len(self._listed)})")
+
+    def _play_listed(self, index: int) -> bool:
+        """Play the move at ``index`` of the list of every legal move (for the seat to move, whatever the board
+        shows)."""
+        return self.area.try_move(self._listed[index])
 
 
 def chances_html(found, state: ninekit.State) -> str:
