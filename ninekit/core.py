@@ -720,6 +720,32 @@ class State:
 _new_state = object.__new__  # State.play fills a new State's slots itself
 
 
+def file_text(data: str | bytes, name: str, kind: str) -> str:
+    """The text of a file a person hands in (a save, an exploration): bytes decoded as UTF-8, at most
+    ``MAX_SAVE_BYTES``; anything else is a ``ValueError`` naming the file as ``name`` and what it may be as
+    ``kind``.
+
+    >>> file_text(b"{}", "save", "a ninekit save")
+    '{}'
+    >>> file_text(b"\\xff", "save", "a ninekit save")
+    Traceback (most recent call last):
+    ...
+    ValueError: save is not UTF-8 text
+    """
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        if len(data) > MAX_SAVE_BYTES:
+            raise ValueError(f"{name} is {len(data):,} bytes; {kind} is at most {MAX_SAVE_BYTES:,} bytes")
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"{name} is not UTF-8 text") from None
+    if not isinstance(data, str):
+        raise ValueError(f"{name} must be JSON text (got {type(data).__name__})")
+    if len(data) > MAX_SAVE_BYTES:
+        raise ValueError(f"{name} is {len(data):,} characters; {kind} is at most {MAX_SAVE_BYTES:,} bytes")
+    return data
+
+
 def load(text: str | bytes) -> State:
     """Replay a save made by ``State.to_json`` through the rules.
 
@@ -743,17 +769,7 @@ def load(text: str | bytes) -> State:
     ...
     ValueError: save is nested too deeply to be a ninekit save
     """
-    if isinstance(text, (bytes, bytearray, memoryview)):
-        if len(text) > MAX_SAVE_BYTES:
-            raise ValueError(f"save is {len(text):,} bytes; a ninekit save is at most {MAX_SAVE_BYTES:,} bytes")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise ValueError("save is not UTF-8 text") from None
-    if not isinstance(text, str):
-        raise ValueError(f"save must be JSON text (got {type(text).__name__})")
-    if len(text) > MAX_SAVE_BYTES:
-        raise ValueError(f"save is {len(text):,} characters; a ninekit save is at most {MAX_SAVE_BYTES:,} bytes")
+    text = file_text(text, "save", "a ninekit save")
     try:
         data = json.loads(text, parse_int=_parse_save_int, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:

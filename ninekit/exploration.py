@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 
-from .core import MAX_SAVE_BYTES, IllegalMove, State, brief
+from .core import IllegalMove, State, brief, file_text
 from .session import HUMAN, Node, Session
 from .sharing import from_position_text, position_text
 
@@ -132,17 +132,7 @@ def load_exploration(text: str | bytes) -> Session:
     ...
     ValueError: not a ninekit exploration: its kind is 'a game'
     """
-    if isinstance(text, (bytes, bytearray, memoryview)):
-        if len(text) > MAX_SAVE_BYTES:
-            raise ValueError(f"exploration file is {len(text):,} bytes; it may be at most {MAX_SAVE_BYTES:,}")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise ValueError("exploration file is not UTF-8 text") from None
-    if not isinstance(text, str):
-        raise ValueError(f"an exploration file is JSON text (got {type(text).__name__})")
-    if len(text) > MAX_SAVE_BYTES:
-        raise ValueError(f"exploration file is {len(text):,} characters; it may be at most {MAX_SAVE_BYTES:,}")
+    text = file_text(text, "exploration file", "an exploration file")
     try:
         data = json.loads(text, parse_constant=_refused_number)
     except (json.JSONDecodeError, RecursionError):

@@ -176,7 +176,7 @@ def _file(**changes) -> str:
     (_file(nodes=lambda n: [{"from": 0, "move": 0, "comment": ""}] * MAX_NODES), "at most 19,999 positions"),
     (_file(at=9), "'at' names no position"),
     (b"\xff\xfe", "not UTF-8"),
-    (42, "is JSON text"),
+    (42, "must be JSON text"),
 ])
 def test_a_damaged_or_tampered_exploration_file_is_refused_with_what_is_wrong(text, message):
     """Issue 27 item 7 and the standards: any damaged or tampered file gets a clear message naming the problem,

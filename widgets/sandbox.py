@@ -116,20 +116,16 @@ class SandboxArea(PlayArea):
         return True
 
     def _move_about(self, action, *args) -> bool:
+        """Go somewhere in the tree; where there is nowhere to go, the message says so (not an error)."""
+        return self._change_tree(action, *args, refused="info")
+
+    def _change_tree(self, action, *args, refused: str = "error") -> bool:
+        """Do ``action(*args)`` to the tree and show the result; a refusal is said in the message (as ``refused``),
+        nothing changed."""
         try:
             action(*args)
         except (IllegalMove, ValueError) as exc:
-            self._set_message(str(exc).capitalize(), "info")
-            return False
-        self._set_message("")
-        self._shown()
-        return True
-
-    def _change_tree(self, action, *args) -> bool:
-        try:
-            action(*args)
-        except ValueError as exc:
-            self._set_message(str(exc).capitalize())
+            self._set_message(str(exc).capitalize(), refused)
             return False
         self._set_message("")
         self._shown()
