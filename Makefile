@@ -20,11 +20,10 @@ HOST ?= 127.0.0.1
 POOL ?=
 # More Voila settings for `make play`, overriding voila.json, e.g. VOILA_ARGS=--ClassroomKernelManager.max_kernels=60
 VOILA_ARGS ?=
-# Test workers (pytest-xdist): one per CPU and one more (the browser tests spend much of their time waiting for
-# pages, servers and timeouts: on 2 cores a third worker fills those gaps, 7 min 0 s of pytest against 7 min 35 s);
-# each test file runs whole on one worker (its servers with it), the longest files first (tests/browser/conftest.py,
-# LONGEST_FIRST).
-TEST_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
+# Test workers (pytest-xdist): one per CPU; each test file runs whole on one worker (its servers with it), the
+# longest files first (tests/browser/conftest.py, LONGEST_FIRST).  One more worker than CPUs was faster but not
+# safe (docs/development.md).
+TEST_JOBS ?= auto
 
 # Voila reads voila.json from the directories in Voila.config_file_paths; point it at serving/
 # so the serving settings (no tracebacks, no sources, the ninekit template, culling, the kernel cap,
