@@ -490,7 +490,6 @@ class Session:
         if not 0 <= at < len(siblings):
             raise IllegalMove("there is no other variation that way" if len(siblings) > 1 else
                               "no other move was played from the position before this one")
-        parent.last = siblings[at]
         return self.go(siblings[at])
 
     def line(self) -> list[Node]:

@@ -32,12 +32,13 @@ import base64
 import binascii
 import dataclasses
 import json
+import random
 import sys
 import zlib
 
 from .core import State, brief, games, make
 
-__all__ = ["from_position_text", "position_text", "MAX_POSITION_TEXT"]
+__all__ = ["from_position_text", "position_text", "shared_position", "MAX_POSITION_TEXT"]
 
 PREFIX = "ninekit"
 FORMAT = 1  # the data's own format number, inside the compressed data
@@ -62,6 +63,23 @@ def position_text(state: State) -> str:
     raw = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
     return f"{PREFIX}:{game.name}:{game.players}:{packed}"
+
+
+def shared_position(state: State, seat: int | None, secret: bool = True) -> tuple[str, bool]:
+    """The position text a link from ``seat``'s screen may hold, and whether part of it is guessed: the true
+    position when nothing in it is secret any more (``secret`` False, e.g. teacher mode; the game over; a game that
+    hides nothing), else what ``seat`` knows with the rest drawn at random consistently with it (from a fixed
+    draw that depends on nothing hidden, never from the game's seed).
+
+        >>> from ninekit import make
+        >>> s = make("double_nine").new(seed=3)
+        >>> text, guessed = shared_position(s, 0)
+        >>> guessed, from_position_text(text).view(0) == s.view(0), text != position_text(s)
+        (True, True, True)
+    """
+    if not secret or state.is_over or not state.game.hidden_information:
+        return position_text(state), False
+    return position_text(state.determinize(seat, random.Random(0))), True
 
 
 def _field_values(pos) -> list:

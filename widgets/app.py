@@ -71,9 +71,10 @@ import ipywidgets as w
 
 import ninekit
 from ninekit import hints, session  # noqa: F401 - hints: widgets.app.hints.hint is where tests swap the hint
+from ninekit.sharing import shared_position
 
 from .browser import IN_BROWSER_NOTE, IN_BROWSER_RESUME
-from .positionlink import PositionLink, shared_position
+from .positionlink import PositionLink
 from .resume import ResumeLink, ResumeStore
 from .shared import plain
 from .shell import common

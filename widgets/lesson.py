@@ -47,9 +47,9 @@ import ipywidgets as w
 import ninekit
 from ninekit import Move, hints
 from ninekit.bots import bot_for
+from ninekit.sharing import shared_position
 
 from .lesson_parts import ProgressBar, ShowWhenNear, StepPanel
-from .positionlink import shared_position
 from .shared import shared_layout
 from .shell.area import PlayArea
 from .shell.common import COMPUTER, HUMAN, dispose

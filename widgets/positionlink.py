@@ -17,13 +17,11 @@ address works in Voila and in the static site alike (the part after ``#`` never 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import anywidget
 import traitlets
 
-import ninekit
 from ninekit.sharing import MAX_POSITION_TEXT
 
 from .front import front_path
@@ -62,18 +60,3 @@ class PositionLink(anywidget.AnyWidget):
             for handler in list(self._handlers):
                 handler(text)
 
-
-def shared_position(state: ninekit.State, seat: int | None, secret: bool = True) -> tuple[str, bool]:
-    """The position text a link from a seat's screen may hold, and whether part of it is guessed: the true
-    position when nothing in it is secret any more (``secret`` False, the game over, or a game that hides
-    nothing), else what ``seat`` knows with the rest drawn at random consistently with it (from a fixed draw that
-    depends on nothing hidden, never from the game's seed).
-
-        >>> s = ninekit.make("double_nine").new(seed=3)
-        >>> text, guessed = shared_position(s, 0)
-        >>> guessed, ninekit.from_position_text(text).view(0) == s.view(0), text != ninekit.position_text(s)
-        (True, True, True)
-    """
-    if not secret or state.is_over or not state.game.hidden_information:
-        return ninekit.position_text(state), False
-    return ninekit.position_text(state.determinize(seat, random.Random(0))), True

@@ -157,6 +157,8 @@ class SandboxArea(PlayArea):
         self._asking = stop
         total = playouts * (len(s.legal_moves()) if each_move else 1)
         counted = (lambda done: progress(done, total)) if progress is not None else None
+        if counted is not None:
+            counted(0)
 
         def compute():
             if each_move:
@@ -228,7 +230,7 @@ class SandboxArea(PlayArea):
 
     def _start_over(self, state: ninekit.State, said: str) -> bool:
         self._switch_game(state.game, [HUMAN] * state.game.players)
-        self._begin(exploration.fresh_start(state), teacher=True)
+        self._begin(state, teacher=True)  # explore() starts it afresh
         self.looking = TO_MOVE
         self._set_message(said, "info")
         self._shown()
@@ -310,8 +312,6 @@ class Sandbox(w.VBox):
         self._show()
 
     def _ask(self, each_move: bool, playouts: int, level: str, knows) -> bool:
-        total = playouts * (len(self.area.state.legal_moves()) if each_move else 1)
-        self.computer.working(0, total)
         self.computer.result.value = "<i>The computer is playing the games out…</i>"
         asked = self.area.ask(each_move, playouts, level, knows, show=self.computer.show,
                               progress=self.computer.working)
@@ -368,9 +368,8 @@ def chances_html(found, state: ninekit.State) -> str:
     solo = game.players == 1
     rows = "".join(
         f"<tr><th scope='row'>{esc(game.seat_name(i))}</th><td>"
-        + (f"{score:.1f} ± {2 * score_se:.1f} points" if solo else f"{100 * win:.0f} % ± {200 * win_se:.0f}")
-        + "</td></tr>"
-        for i, ((win, win_se), (score, score_se)) in enumerate(zip(found.wins, found.scores)))
+        + (f"{_figure(*score, solo)} points" if solo else _figure(*win, solo)) + "</td></tr>"
+        for i, (win, score) in enumerate(zip(found.wins, found.scores)))
     head = "Mean score" if solo else "Chance of winning"
     note = " (stopped)" if found.stopped else ""
     return (f"<table class='nk-chances'><thead><tr><th></th><th>{head}</th></tr></thead><tbody>{rows}</tbody>"
@@ -389,11 +388,7 @@ def moves_html(found, state: ninekit.State) -> str:
     seat, solo = state.to_move, state.game.players == 1
     figures = sorted(((c.scores[seat] if solo else c.wins[seat], move) for move, c in found),
                      key=lambda item: -item[0][0])
-
-    def shown(value: float, se: float) -> str:
-        return f"{value:.1f} ± {2 * se:.1f}" if solo else f"{100 * value:.0f} % ± {200 * se:.0f}"
-
-    rows = "".join(f"<tr><td>{esc(str(move))}</td><td>{shown(*value)}</td></tr>" for value, move in figures)
+    rows = "".join(f"<tr><td>{esc(str(move))}</td><td>{_figure(*value, solo)}</td></tr>" for value, move in figures)
     head = "mean score" if solo else "chance of winning"
     played = sum(c.played for _m, c in found)
     more = len(state.legal_moves()) - len(found)
@@ -401,6 +396,11 @@ def moves_html(found, state: ninekit.State) -> str:
     return (f"<table class='nk-chances'><thead><tr><th>{esc(state.game.seat_name(seat))}'s move</th>"
             f"<th>{head} after it</th></tr></thead><tbody>{rows}</tbody></table>"
             f"<small>From {played} games the computer played out; ± is a 95 % margin.{note}</small>")
+
+
+def _figure(value: float, se: float, score: bool) -> str:
+    """A mean and its 95 % margin (twice the standard error): a score, or a chance in per cent."""
+    return f"{value:.1f} ± {2 * se:.1f}" if score else f"{100 * value:.0f} % ± {200 * se:.0f}"
 
 
 class ComputerPanel(w.VBox):

@@ -126,7 +126,7 @@ def rules_html(game: ninekit.Game) -> str:
     >>> rules_html(ninekit.make("nine_knights")).startswith("<")
     True
     """
-    summary = getattr(game.rules, "summary", "") or ""
+    summary = game.rules.summary
     if not summary:
         module = sys.modules.get(type(game.rules).__module__)
         summary = (getattr(module, "__doc__", "") or type(game.rules).__doc__ or "").strip()
