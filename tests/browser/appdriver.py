@@ -18,6 +18,7 @@ The browser tests import it as ``appdriver`` (pytest puts tests/browser on ``sys
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import socket
@@ -165,7 +166,7 @@ def start_voila(
     for attempt in range(3):
         try:
             return _start_voila_once(root, log_path, config_dir, timeout, extra_args)
-        except PortTaken:  # another test worker's server took the port between free_port() and Voila's bind
+        except PortTaken:  # another worker's server or kernel took the port between free_port() and Voila's bind
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")
@@ -213,6 +214,11 @@ def _start_voila_once(root: Path, log_path: Path, config_dir: Path, timeout: flo
                 return base_url, proc
         except urllib.error.HTTPError:
             return base_url, proc  # it answers HTTP, even if not with 200 for the tree page
+        except http.client.HTTPException:
+            # Something that is not HTTP answers: another process (e.g. another worker's kernel, whose ZeroMQ
+            # sockets take ports too) took the port between free_port() and Voila's bind.
+            stop_voila(proc)
+            raise PortTaken(f"port {port} answers, but not with HTTP: another process holds it") from None
         except OSError:
             pass
         if time.monotonic() > deadline:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import socket
 import threading
 import time
 import urllib.error
@@ -349,3 +350,40 @@ def test_busy_page_after_waiting_in_line_too_long(artifacts_dir):
         for visitor in visitors:
             visitor.join(timeout=90)
         assert sorted(statuses) == [200, 503], statuses
+
+
+def test_a_server_whose_port_another_process_answers_starts_on_another(artifacts_dir, monkeypatch):
+    """A CI run failed when a kernel of another test worker's server took the port free_port() had just given
+    (between the choice and Voila's bind): the probe then read ZeroMQ bytes, not HTTP ("BadStatusLine"), and the
+    test errored.  Whatever answers a port with something other than HTTP is not our Voila: start_voila tries
+    another port, as when Voila itself says the port is in use."""
+    import appdriver
+
+    taken = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+
+    def answer_like_a_kernel():
+        while True:
+            try:
+                conn, _ = taken.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall(b"\xff\x00\x00\x00\x00\x00\x00\x00\x01\x7f3\x01kernel.x.status\r\n")
+
+    threading.Thread(target=answer_like_a_kernel, daemon=True).start()
+    ports = iter([port])
+    free = appdriver.free_port
+    monkeypatch.setattr(appdriver, "free_port", lambda: next(ports, None) or free())
+    try:
+        base_url, proc = start_voila(NOTEBOOKS, artifacts_dir / "voila-port-taken.log", extra_args=("--pool_size=0",))
+        try:
+            assert not base_url.endswith(f":{port}")
+            with urllib.request.urlopen(base_url + "/", timeout=10) as response:
+                assert response.status == 200
+        finally:
+            stop_voila(proc)
+    finally:
+        taken.close()
