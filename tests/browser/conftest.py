@@ -224,8 +224,10 @@ def _origin(url: str) -> str:
 def open_app(page, voila_server: str):
     """``open_app("apps/foo.ipynb")``: render a notebook under notebooks/ in Voila and wait until it is shown.
 
-    Waits for Voila's "Running ..." spinner to go and the rendered cells to appear, checks the HTTP status
-    and that no cell raised (Voila shows a fixed message instead of the traceback), and returns the page.
+    Waits for Voila's "Running ..." spinner to go and the rendered cells to appear, checks the HTTP status,
+    that no cell raised (Voila shows a fixed message instead of the traceback) and that no source code reached
+    the page (voila.json's ``strip_sources``: code cells come without their input area; markdown cells keep
+    theirs), and returns the page.
     """
 
     def _open(notebook: str, query: str = ""):
@@ -235,6 +237,7 @@ def open_app(page, voila_server: str):
         page.wait_for_selector("#loading", state="detached")
         page.wait_for_selector("#rendered_cells", state="visible")
         assert VOILA_ERROR_TEXT not in page.content(), f"a cell of {notebook} raised when Voila ran it"
+        assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0, f"{notebook} shows its source code"
         return page
 
     return _open

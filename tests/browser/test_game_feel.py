@@ -122,15 +122,25 @@ def test_titles_follow_the_game_and_the_seats(open_app, page):
 
 
 def test_dark_theme_carries_over_from_the_gallery(open_app, page, artifacts_dir):
-    """A gallery opened with ?theme=dark opens the game in the dark theme too (and back)."""
+    """A gallery opened with ?theme=dark opens the game in the dark theme too (and back).  The gallery and the
+    app, as served, show no errors and no source code (``open_app`` checks that the code cells came without
+    their input) and name no CDN (nothing asked of other hosts: the ``page`` fixture checks that after each
+    test)."""
     page = open_app("index.ipynb", "theme=dark")
+    assert "Nine Knights" in page.inner_text("body") and "import " not in page.inner_text("body")
+    assert "cdn.jsdelivr.net" not in page.content()
+    page.screenshot(path=str(artifacts_dir / "gallery_dark.png"), full_page=True)
     page.locator("a.nk-card-play[href='apps/nine_knights.ipynb']").click()
     page.wait_for_url(re.compile(r"apps/nine_knights\.ipynb\?theme=dark"))
     page.wait_for_selector(".ninekit-app", state="visible")
     assert page.evaluate("() => document.body.dataset.jpThemeLight") == "false", "the app is not in the dark theme"
+    assert page.evaluate("() => document.body.dataset.jpThemeName") == "JupyterLab Dark"
+    assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0, "the app shows its source code"
+    assert "import " not in page.inner_text("body") and "cdn.jsdelivr.net" not in page.content()
     page.locator(".ninekit-app a.ninekit-home").click()
     page.wait_for_url(re.compile(r"index\.ipynb\?theme=dark"))
     page.screenshot(path=str(artifacts_dir / "gallery_dark_back.png"))
+    assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
 
 
 def _play(page, clicks: int, seed: int = 3) -> None:

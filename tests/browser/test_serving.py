@@ -1,6 +1,8 @@
 """Serving a class: the settings of voila.json are in force where the apps are served (docs/deploying.md).
 
-- Nothing is fetched from outside the machine: the gallery and every app in notebooks/apps/ (light and dark).
+- Nothing is fetched from outside the machine and no source code is shown: every page the browser tests open
+  is held to that (the ``page`` fixture after each test, ``open_app`` for the source; the gallery and an app in
+  the dark theme: tests/browser/test_game_feel.py).
 - The served configuration is the repo's: the ``ninekit`` template, the preheated pool, idle culling with
   voila.json's values; and a page that is closed asks the server to shut its kernel down, and is obeyed.
 - A kernel whose page went away without a word (a crash, a lost connection) is culled once it has had no
@@ -46,7 +48,6 @@ from conftest import VOILA_ERROR_TEXT
 
 pytestmark = pytest.mark.browser
 
-APPS = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in (NOTEBOOKS / "apps").glob("*.ipynb"))
 APP = "apps/nine_knights.ipynb"
 VOILA_JSON = json.loads((SERVING / "voila.json").read_text())
 SHUTDOWN_WAIT = 15.0  # seconds for a closed page's kernel to go (it goes at once; the margin is for a busy CPU)
@@ -78,33 +79,6 @@ def _open_app(page, base_url: str, notebook: str = APP):
     response = page.goto(f"{base_url}/voila/render/{notebook}", wait_until="domcontentloaded")
     page.wait_for_selector(f"{INTERACTIVE}, {BUSY}", state="visible")
     return response
-
-
-# --- nothing from outside the machine ----------------------------------------------------------------
-
-
-@pytest.mark.parametrize("notebook, query", [("index.ipynb", ""), (APPS[0], "theme=dark")])
-def test_served_pages_fetch_nothing_from_other_hosts(open_app, notebook, query, artifacts_dir):
-    """The gallery and an app, as served, ask for nothing outside this machine (no CDN for Font Awesome,
-    MathJax or Mermaid), show no errors and no source code (voila.json strips it: code cells reach the browser
-    without their input); ``?theme=dark`` still gives the dark theme.  (Every other page the browser tests open
-    is held to the first of these too: the ``page`` fixture checks it at the end of each test; each app's own
-    tests open it.)"""
-    page = open_app(notebook, query)
-    if notebook.startswith("apps/"):
-        page.wait_for_selector(INTERACTIVE, state="visible")
-    page.wait_for_load_state("networkidle")
-    assert page.ninekit_external_requests == [], f"{notebook} asked other hosts for {page.ninekit_external_requests}"
-    assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)
-    assert "cdn.jsdelivr.net" not in page.content()
-    theme = page.evaluate("document.body.dataset.jpThemeName")
-    assert theme == ("JupyterLab Dark" if "dark" in query else "JupyterLab Light")
-    # Markdown cells keep their rendered input area; code cells have none.
-    assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
-    assert "import " not in page.inner_text("body")
-    if notebook == "index.ipynb":
-        assert "Nine Knights" in page.inner_text("body")
-        page.screenshot(path=str(artifacts_dir / "gallery.png"), full_page=True)
 
 
 # --- the served configuration ------------------------------------------------------------------------

@@ -7,9 +7,10 @@ lost the race in the widget manager (ipywidgets#4026, docs/development.md "Lesso
 seen") and showed "model not found" for later steps.  So the pages are read as a class reads them: six tabs
 opened at the same moment on the test machine (two cores, with the other test worker's browsers and kernels
 on them too): four tutorials read quickly (600 px every 60 ms) and Nine Knights by a jump to its end (the
-steps passed over, never near the screen, must be built too) from the session's server (the repo's voila.json,
-with its preheated pool), and Count of Nine once more, read slowly (300 px every 400 ms), from a server with the
-pool off.  Six kernels run their tutorials and six pages build their steps at once: the machine
+steps passed over, never near the screen, must be built too), and Count of Nine once more, read slowly (300 px
+every 400 ms), all from the session's server (the repo's voila.json; tutorials are on its preheat denylist, so
+every tab starts a kernel of its own, as in a class).  Six kernels run their tutorials and six pages build their
+steps at once: the machine
 is busy with the very work a class gives it (no spinners besides: the widget manager's race itself, on a page
 of 7,000 models with both cores spun, is tests/browser/test_widget_manager_race.py).
 
@@ -24,15 +25,12 @@ import time
 
 import pytest
 from appdriver import (
-    NOTEBOOKS,
     all_steps_built,
     picture,
     reading_done,
     start_reading,
-    start_voila,
     step_counts,
     steps_on_page,
-    stop_voila,
 )
 from conftest import VOILA_ERROR_TEXT, new_reader
 
@@ -47,28 +45,17 @@ JUMP = {"step_px": 1_000_000, "pause_ms": 60}  # to the end at once, as a chapte
 READ_TIMEOUT_S = 360  # six tutorials at once on two busy cores; alone, a quick read takes 10-40 s
 
 
-@pytest.fixture(scope="module")
-def voila_pool_off(artifacts_dir):
-    """A Voila started as ``make play POOL=0`` starts it (the repo's voila.json, no preheated kernels)."""
-    base_url, proc = start_voila(NOTEBOOKS, artifacts_dir / "voila-pool-off.log", extra_args=("--pool_size=0",))
-    try:
-        yield base_url
-    finally:
-        stop_voila(proc)
-
-
-def test_every_step_of_every_tutorial_shows_when_a_class_opens_them_at_once(browser, voila_server, voila_pool_off,
-                                                                           artifacts_dir):
+def test_every_step_of_every_tutorial_shows_when_a_class_opens_them_at_once(browser, voila_server, artifacts_dir):
     """Rule of the tutorials: every lesson step shows its board, with no "Error displaying widget", in each of the
-    five tutorials read quickly and in one read slowly from a server without a preheated pool, all at once."""
-    reads = [(game, voila_server, JUMP if game == "nine_knights" else QUICK, game) for game in TUTORIALS]
-    reads.append(("count_of_nine", voila_pool_off, SLOW, "count_of_nine_slow_pool_off"))
+    five tutorials read quickly and in one of them read slowly, all at once."""
+    reads = [(game, JUMP if game == "nine_knights" else QUICK, game) for game in TUTORIALS]
+    reads.append(("count_of_nine", SLOW, "count_of_nine_slow"))
     tabs = []
     try:
-        for game, base_url, scroll, name in reads:  # every tab asks before any is read: a class's rush
+        for game, scroll, name in reads:  # every tab asks before any is read: a class's rush
             context, page = new_reader(browser)
             tabs.append((game, scroll, name, context, page))
-            page.goto(f"{base_url}/voila/render/tutorials/{game}.ipynb", wait_until="commit")
+            page.goto(f"{voila_server}/voila/render/tutorials/{game}.ipynb", wait_until="commit")
         for game, scroll, _name, _context, page in tabs:
             page.wait_for_load_state("domcontentloaded", timeout=READ_TIMEOUT_S * 1000)
             page.wait_for_selector("#loading", state="detached", timeout=READ_TIMEOUT_S * 1000)
