@@ -20,10 +20,15 @@ HOST ?= 127.0.0.1
 POOL ?=
 # More Voila settings for `make play`, overriding voila.json, e.g. VOILA_ARGS=--ClassroomKernelManager.max_kernels=60
 VOILA_ARGS ?=
-# Test workers (pytest-xdist): one per CPU; each test file runs whole on one worker (its servers with it), the
-# longest files first (tests/browser/conftest.py, LONGEST_FIRST).  One more worker than CPUs was faster but not
-# safe (docs/development.md).
+# Test workers (pytest-xdist): one per CPU for the browser tests, and as many for the rest of the tests, run beside
+# them at a lower priority (nice), so that they take only the CPU the browser tests leave (pages and kernels wait
+# on each other); one more worker of the same priority was not safe (docs/development.md).
 TEST_JOBS ?= auto
+# Each test file runs whole on one worker (its servers with it), in collection order (the longest browser files
+# first: LONGEST_FIRST in tests/browser/conftest.py).
+PYTEST := $(BIN)/python -m pytest --dist loadfile --no-loadscope-reorder --durations=25
+# The output of the tests run beside the browser tests (make test)
+REST_LOG := build/pytest-rest.log
 
 # Voila reads voila.json from the directories in Voila.config_file_paths; point it at serving/
 # so the serving settings (no tracebacks, no sources, the ninekit template, culling, the kernel cap,
@@ -88,10 +93,16 @@ test: site-in-background venv
 	$(PIP) install -q -e '.[test,app,dev]'
 	@$(COMPILE)
 	$(BIN)/ruff check .
-	@echo "[$$(date +%T)] pytest on $(TEST_JOBS) workers, every notebook run by nbval among the tests"
-	# NINEKIT_NBVAL: the analysis and arena notebooks then press their buttons (the tutorials' steps are solved in
-	# tests/test_lessons.py); the Voila servers of the browser tests do not pass it on (tests/browser/appdriver.py)
-	NINEKIT_NBVAL=1 $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder --nbval-lax --nbval-current-env --durations=25
+	@echo "[$$(date +%T)] pytest: the browser tests on $(TEST_JOBS) workers; beside them, at a lower priority (nice) on" \
+	  "$(TEST_JOBS) more, the rest (unit, widget, doctests, every notebook by nbval; output: $(REST_LOG), shown at the end)"
+	@mkdir -p $(dir $(REST_LOG)); \
+	NINEKIT_NBVAL=1 nice -n 10 $(PYTEST) -n $(TEST_JOBS) --ignore=tests/browser --nbval-lax --nbval-current-env \
+	  >$(REST_LOG) 2>&1 </dev/null & rest=$$!; \
+	trap 'kill $$rest 2>/dev/null' INT TERM; \
+	$(PYTEST) -n $(TEST_JOBS) tests/browser; browser=$$?; \
+	wait $$rest; rest_status=$$?; \
+	echo "[$$(date +%T)] the rest of the tests ($(REST_LOG)):"; cat $(REST_LOG); \
+	[ $$browser -eq 0 ] && [ $$rest_status -eq 0 ]
 	@echo "[$$(date +%T)] done; the static site: $$(cat $(SITE_BUILD)/status 2>/dev/null || echo still building) ($$(tail -n 1 $(SITE_BUILD)/log))"
 
 bench: venv
