@@ -292,7 +292,9 @@ class Rules:
         raise NotImplementedError
 
     # --- information ------------------------------------------------------
-    def view(self, pos, seat: int | None) -> dict:
+    def view(self, pos, seat: int | None, reveal: bool = False) -> dict:
+        """All that ``seat`` may know of ``pos`` (``None``: a spectator); with ``reveal``, every secret too, drawn
+        as at the game's end (the sandbox's "everything")."""
         raise NotImplementedError
 
     def determinize(self, pos, seat: int | None, rng: random.Random):
@@ -639,10 +641,21 @@ class State:
         return self._parent
 
     # --- information ------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
-        """A JSON-ready dict of all that ``seat`` may know (``None``: spectator)."""
+    def view(self, seat: int | None, reveal: bool = False) -> dict:
+        """A JSON-ready dict of all that ``seat`` may know (``None``: spectator).
+
+        ``reveal=True`` adds every secret (hands, hidden numbers, the deck's order), shown as at the game's end:
+        the whole truth, for the sandbox's "everything", never for a seat's screen; such a view says so with
+        ``"reveal": True`` (a plain view has no ``reveal`` key).
+
+        >>> s = make("nine_knights").new(seed=1)
+        >>> s.view(0)["hidden_tokens"][1] is None, s.view(0, reveal=True)["hidden_tokens"][1] is None
+        (True, False)
+        """
         self.game.check_seat(seat)
-        out = self.game.rules.view(self._pos, seat)
+        if type(reveal) is not bool:
+            raise ValueError(f"reveal must be True or False (got {reveal!r})")
+        out = self.game.rules.view(self._pos, seat, reveal) if reveal else self.game.rules.view(self._pos, seat)
         out.update(
             game=self.game.name,
             seat=seat,
@@ -651,6 +664,8 @@ class State:
             prompt=self.prompt,
             outcome=None if self.outcome is None else self.outcome.to_json(),
         )
+        if reveal:  # (a plain view has no such key: what a seat's screen receives is unchanged)
+            out["reveal"] = True
         return out
 
     def log(self, seat: int | None) -> list[str]:

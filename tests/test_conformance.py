@@ -232,6 +232,36 @@ def test_determinize_keeps_all_that_the_seat_knows(name, players, options):
 
 
 @pytest.mark.parametrize("name,players,options", CASES, ids=IDS)
+def test_reveal_shows_every_secret_that_any_seat_may_know(name, players, options):
+    """``view(seat, reveal=True)`` (the sandbox's "everything") holds the whole truth: at every third ply of random
+    games, a world the seat cannot tell from the truth (``determinize``) that looks the same revealed looks the
+    same to every seat and the spectator too, and some worlds do look different revealed (it shows secrets).
+    Once the game is over it is the plain view: everything is shown then anyway."""
+    told_apart = 0
+    for seed in DETERMINIZE_SEEDS:
+        rng = random.Random(200 + seed)
+        for ply, (state, _) in enumerate(_walk(name, players, options, seed, every=3)):
+            for seat in [None, *range(players)] if not state.is_over else []:
+                world = state.determinize(seat, rng)
+                if world.view(seat, reveal=True) != state.view(seat, reveal=True):
+                    told_apart += 1
+                    continue
+                for other in [None, *range(players)]:
+                    assert world.view(other) == state.view(other), (
+                        f"seed {seed}, ply {ply}: the revealed view of seat {seat} hides something seat {other} "
+                        f"may know: " + _differences(_known(state, other), _known(world, other)))
+        end = state
+        for seat in [None, *range(players)]:
+            revealed, plain = end.view(seat, reveal=True), end.view(seat)
+            json.dumps(revealed)
+            assert revealed.pop("reveal") is True and "reveal" not in plain and revealed == plain
+    assert told_apart > 0, "no revealed view ever showed a secret the seat did not know"
+    for bad in (1, "yes", None):
+        with pytest.raises(ValueError, match="reveal must be True or False"):
+            end.view(0, reveal=bad)
+
+
+@pytest.mark.parametrize("name,players,options", CASES, ids=IDS)
 def test_views_are_json_and_seats_are_checked(name, players, options):
     """view(seat) is JSON-ready for every seat and the spectator; a bad seat is refused."""
     state = ninekit.make(name, players, **options).new(0)

@@ -13,7 +13,7 @@ import pytest
 import ninekit
 from widgets import GameApp, Sandbox
 from widgets.lessons import tutorial_for
-from widgets.sandbox import SPECTATOR, TO_MOVE
+from widgets.sandbox import EVERYTHING, SPECTATOR, TO_MOVE
 
 
 def _press(box: Sandbox, text: str) -> None:
@@ -96,6 +96,43 @@ def test_the_board_shows_the_chosen_seats_view_exactly_as_the_app_does():
     box.view_choice.value = TO_MOVE
     assert box.area.viewer == state.to_move and box.area.targets
     assert "hand" in box.area.board.svg and box.area.board.svg != adapter.draw(state.view(watcher), {}, {})
+
+
+@pytest.mark.parametrize("name", ninekit.games())
+def test_everything_shows_every_secret_on_the_board_and_still_plays(name):
+    """Issue 27 item 6: "everything" draws the seat to move's view with every secret shown
+    (``state.view(seat, reveal=True)``, as at the game's end) and says so in the board's label; the seat to
+    move still plays from it, and the seat's own view comes back unchanged."""
+    box = Sandbox(name, seed=5)
+    rng = random.Random(5)
+    for _ in range(6):  # a few moves in: hidden parts on the table
+        box.area.try_move(rng.choice(box.area.state.legal_moves()))
+    state = box.area.state
+    own = box.area.board.svg
+    box.view_choice.value = EVERYTHING
+    assert box.area.viewer == state.to_move and box.area._reveal
+    shown = box.area.board.svg
+    assert shown != own, "everything drew no secret"
+    assert ("with every secret shown" in shown) or ("whole deck is shown in order" in shown)
+    assert box.area.targets or box.area.choices, "the seat to move cannot play from everything"
+    box.view_choice.value = TO_MOVE
+    assert box.area.board.svg == own
+    box.view_choice.value = EVERYTHING
+    _play_first(box)
+    assert box.area.viewer == box.area.state.to_move and "every secret" in box.view_choice.label
+
+
+def test_everything_shows_the_other_hands_in_double_nine():
+    """Every card of every hand is drawn in "everything"; in the seat to move's own view only its own."""
+    box = Sandbox("double_nine", players=3, seed=8)
+    state = box.area.state
+    others = [card for seat, hand in enumerate(state.view(None, reveal=True)["hands"]) if seat != state.to_move
+              for card in hand]
+    own = state.view(state.to_move)["hand"]
+    hidden = [card for card in others if card not in own]
+    assert hidden and not all(card in box.area.board.svg for card in hidden)
+    box.view_choice.value = EVERYTHING
+    assert all(card in box.area.board.svg for card in hidden)
 
 
 def test_comments_and_the_position_text_and_the_exploration_file():

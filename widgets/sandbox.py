@@ -5,7 +5,9 @@ comments, and the position and the whole exploration to share.
 seat's view, so nothing stays secret here); ``Sandbox(state)`` from any position.  Every seat is played from
 the screen; a move after going back makes a variation, and every branch stays (the tree is a
 :class:`ninekit.session.Session`'s, see :mod:`ninekit.exploration`).  The board shows the view of the seat to
-move (so it can play), or one chosen seat's view, or a spectator's, exactly as the app would.  A position is a
+move (so it can play), or one chosen seat's view, or a spectator's, exactly as the app would, or everything (the
+seat to move's view with every hand, hidden number and card order shown, as at the game's end), so a teacher can
+show what each player knows.  A position is a
 short text (:func:`ninekit.position_text`) that can be copied out or pasted in; the whole exploration (tree and
 comments) saves to a file and loads back.  Both show every hidden card, and the sandbox says so.
 
@@ -15,7 +17,7 @@ words (:mod:`ninekit.playouts`, :func:`ninekit.hints.hint`).  By default the com
 to move sees; "everything" lets it use the true position.  In the static site there are no threads: the page
 waits while the games are played out, so Stop cannot cut them short there (ask for fewer games).
 
-Not yet here (issue 27): editing a position by clicking, "everything" as a view of the board.
+Not yet here (issue 27): editing a position by clicking.
 
     >>> box = Sandbox("nine_knights", seed=3)
     >>> first = box.area.state.legal_moves()[0]
@@ -58,7 +60,7 @@ class SandboxArea(PlayArea):
     shows the view chosen with :meth:`look_as`; every change of the tree is said to ``on_change`` handlers."""
 
     def __init__(self, state: ninekit.State):
-        self.looking = TO_MOVE  # whose view is on screen: TO_MOVE, a seat, or SPECTATOR
+        self.looking = TO_MOVE  # whose view is on screen: TO_MOVE, a seat, SPECTATOR, or EVERYTHING
         self._asking: threading.Event | None = None  # set to stop the playouts under way
         super().__init__(exploration.fresh_start(state), seats=[HUMAN] * state.game.players)
 
@@ -71,10 +73,14 @@ class SandboxArea(PlayArea):
     def _viewer(self) -> int | None:
         if self._session is None or self.looking == SPECTATOR:
             return None
-        if self.looking == TO_MOVE:
+        if self.looking in (TO_MOVE, EVERYTHING):
             s = self._session.state
             return None if s.is_over else s.to_move
         return self.looking
+
+    @property
+    def _reveal(self) -> bool:
+        return self.looking == EVERYTHING
 
     # --- moving about the tree ------------------------------------------------------------------------------------
     def go(self, node) -> bool:
@@ -106,8 +112,9 @@ class SandboxArea(PlayArea):
         return self._change_tree(exploration.comment, self._session.node, text)
 
     def look_as(self, looking) -> bool:
-        """Show the view of the seat to move (``TO_MOVE``), of seat ``looking``, or a spectator's (``SPECTATOR``)."""
-        if looking not in (TO_MOVE, SPECTATOR, *range(self.game.players)):
+        """Show the view of the seat to move (``TO_MOVE``), of seat ``looking``, a spectator's (``SPECTATOR``), or
+        everything (``EVERYTHING``: the seat to move's view with every secret shown, as at the game's end)."""
+        if looking not in (TO_MOVE, SPECTATOR, EVERYTHING, *range(self.game.players)):
             self._set_message(f"There is no view called {looking!r}")
             return False
         self.looking = looking
@@ -333,8 +340,8 @@ class Sandbox(w.VBox):
                 if self._home else "")
         self._title.value = (f"<h2>{home}<span>Sandbox · {esc(game.title)}</span></h2>"
                              f'<p class="nk-sandbox-note" role="note">{esc(OPEN_NOTE)}</p>')
-        options = [("the seat to move", TO_MOVE)] + [(f"{game.seat_name(i)}'s view", i)
-                                                      for i in range(game.players)] + [("a spectator's", SPECTATOR)]
+        options = ([("the seat to move", TO_MOVE)] + [(f"{game.seat_name(i)}'s view", i) for i in range(game.players)]
+                   + [("a spectator's", SPECTATOR), ("everything (every secret shown)", EVERYTHING)])
         if self.view_choice.options != tuple(options):
             self.view_choice.options = options
         if self.view_choice.value != area.looking:

@@ -84,6 +84,16 @@ def group(*children: str, **kw) -> str:
     return el("g", *children, raw=True, **kw)
 
 
+def seen_by(view, who: str) -> str:
+    """The words of a board's label that say whose view it draws; a view with every secret shown (the
+    sandbox's "everything", ``State.view(seat, reveal=True)``) says so.
+
+    >>> seen_by({"reveal": True}, "North")
+    'seen by North, with every secret shown'
+    """
+    return f"seen by {who}, with every secret shown" if view.get("reveal") else f"seen by {who}"
+
+
 def svg_root(width: float, height: float, body: str, *, label: str, game: str, extra_class: str = "") -> str:
     """The outer ``<svg>``: scales to its container through ``viewBox``."""
     cls = "ninekit-svg" + (f" {extra_class}" if extra_class else "")

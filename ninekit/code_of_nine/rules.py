@@ -829,8 +829,8 @@ def _holder(value: int):
     return "board" if value == NO_ONE else "box" if value == BOXED else value
 
 
-def view(pos: Position, seat) -> dict:
-    known = known_codes(pos, seat)
+def view(pos: Position, seat, reveal: bool = False) -> dict:
+    known = pos.mem if reveal else known_codes(pos, seat)  # reveal: every Memory, as at the end
     over = pos.phase == "over"
     locations = []
     for i, loc in enumerate(LOCATIONS):
@@ -861,7 +861,7 @@ def view(pos: Position, seat) -> dict:
             "released_white": pos.released[0] == s, "released_black": pos.released[1] == s,
             "start": pos.start == s, "veiled": bool(pos.veiled >> s & 1),
             "redraw": ({-1: None, 0: "keep", 1: "change"}[pos.redraw[s]]
-                       if all_decided or s == seat else ("decided" if pos.redraw[s] != -1 else None)),
+                       if all_decided or s == seat or reveal else ("decided" if pos.redraw[s] != -1 else None)),
         })
     hand = None
     if seat is not None and pos.phase in ("redraw", "arrange") and not pos.arranged[seat]:

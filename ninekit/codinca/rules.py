@@ -804,9 +804,9 @@ def _disc_view(disc: str, shown: bool, claimed: bool) -> dict:
             "face": DISCS[disc] if shown else None, "claimed": claimed}
 
 
-def _trap_view(pos: Position, owner: int, viewer, over: bool) -> dict:
+def _trap_view(pos: Position, owner: int, viewer, every_secret: bool) -> dict:
     state = pos.trap_state[owner]
-    shown = over or state == "played" or (state == "seen" and viewer == owner)
+    shown = every_secret or state == "played" or (state == "seen" and viewer == owner)
     card = pos.traps[owner]
     out = {"state": TRAP_WORDS[state], "card": card if shown else None,
            "name": TRAP_NAME[card] if shown else None, "grid": TRAP_GRID[card] if shown else None,
@@ -816,14 +816,15 @@ def _trap_view(pos: Position, owner: int, viewer, over: bool) -> dict:
     return out
 
 
-def view(pos: Position, seat) -> dict:
+def view(pos: Position, seat, reveal: bool = False) -> dict:
     over = pos.result is not None
+    shown = over or reveal  # every disc and Trap Card turned over: the game is over, or the whole truth was asked for
     n = len(pos.seats)
     step = pos.step
     locked = _locked(pos)
     discs = []
     for p in range(n):
-        discs.append([_disc_view(d, over or p == seat or d in pos.claimed[p], d in pos.claimed[p])
+        discs.append([_disc_view(d, shown or p == seat or d in pos.claimed[p], d in pos.claimed[p])
                       for d in pos.discs[p]])
     matched = None
     if seat is not None:
@@ -856,7 +857,7 @@ def view(pos: Position, seat) -> dict:
         "discs": discs,
         "claimed": [list(c) for c in pos.claimed],
         "matched": matched,
-        "traps": [_trap_view(pos, p, seat, over) for p in range(n)],
+        "traps": [_trap_view(pos, p, seat, shown) for p in range(n)],
         "turn": None if over else pos.turn,
         "step": step[0],
         "stage": ("after" if step[0] in ("after", "extra", "tile_extra") or step[1:2] == ("after",)

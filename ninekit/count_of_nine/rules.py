@@ -774,11 +774,11 @@ def _unseen_from(pos: Position) -> int:
     return min(2, len(pos.deck))
 
 
-def view(pos: Position, seat) -> dict:
-    seen = _unseen_from(pos)
+def view(pos: Position, seat, reveal: bool = False) -> dict:
+    seen = len(pos.deck) if reveal else _unseen_from(pos)  # reveal: the whole deck's order and orientation
     deck = [_card_view(code, "A") for code in pos.deck[:seen]]
     unseen = sorted(pos.deck[seen:])
-    rotations_known = pos.round > 1 or (pos.round == 1 and pos.phase == "round")
+    rotations_known = reveal or pos.round > 1 or (pos.round == 1 and pos.phase == "round")
     in_round = pos.phase in ("turn", "pay", "demolish", "return")
     city = []
     for card, name, built in pos.city:

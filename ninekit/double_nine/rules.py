@@ -898,9 +898,10 @@ def _result_view(pos: Position, r: tuple) -> dict:
     }
 
 
-def view(pos: Position, seat: int | None) -> dict:
+def view(pos: Position, seat: int | None, reveal: bool = False) -> dict:
     boards = [_board_view(board) for board in pos.boards]
-    over = pos.phase == "over"  # the match is over: every secret is shown to everyone
+    # Every secret shown: the match is over (to everyone), or the whole truth was asked for (reveal).
+    shown = pos.phase == "over" or reveal
     resolving = None
     if pos.phase not in ("card", "site", "over"):
         resolving = _via(pos)
@@ -924,11 +925,11 @@ def view(pos: Position, seat: int | None) -> dict:
         "pile_count": len(pos.pile),
         "removed_count": len(pos.removed),
         "pile_face_up": pos.face_up,
-        # top card first; while face up (Thera), and once the match is over
-        "pile": [_name(i) for i in reversed(pos.pile)] if pos.face_up or over else None,
-        # every hand (list per seat) and the removed cards: only once the match is over, else None
-        "hands": [[_name(i) for i in h] for h in pos.hands] if over else None,
-        "removed": [_name(i) for i in pos.removed] if over else None,
+        # top card first; while face up (Thera), and once every secret is shown
+        "pile": [_name(i) for i in reversed(pos.pile)] if pos.face_up or shown else None,
+        # every hand (list per seat) and the removed cards: only once every secret is shown, else None
+        "hands": [[_name(i) for i in h] for h in pos.hands] if shown else None,
+        "removed": [_name(i) for i in pos.removed] if shown else None,
         "sniper": [{"seat": p, "card": _name(i)} for v, p, i in pos.shown if v == seat and seat is not None],
         "victory_tokens": list(pos.tokens),
         "results": [_result_view(pos, r) for r in pos.results],

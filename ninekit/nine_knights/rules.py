@@ -562,14 +562,15 @@ class NineKnights(Rules):
         return Outcome(scores, winners, reason, details)
 
     # --- information ---
-    def view(self, pos, seat):
+    def view(self, pos, seat, reveal=False):
         over = bool(pos.result)  # at the end every secret is shown with the final board
+        shown = over or reveal  # every secret shown: the game is over, or the whole truth was asked for
 
         def knight_view(k, square=None):
-            known = over or k in pos.revealed or (seat is not None and owner(pos, k) == seat)
+            known = shown or k in pos.revealed or (seat is not None and owner(pos, k) == seat)
             out = {"type": knight_type(pos, k), "duty": DUTY[k] if known else None, "colour": COLOUR[k],
-                   "owner": owner(pos, k), "revealed": over or k in pos.revealed}
-            if over:  # numbers no fight revealed, shown only because the game is over
+                   "owner": owner(pos, k), "revealed": shown or k in pos.revealed}
+            if shown:  # numbers no fight revealed, shown only because every secret is
                 out["shown_at_end"] = k not in pos.revealed
             if square is not None:
                 out["square"] = square
@@ -600,10 +601,10 @@ class NineKnights(Rules):
             # Ordered by what the seat can see, so the order never hints at a secret number.
             "waiting": [sorted((knight_view(k) for k in pos.waiting[s]), key=_public_order) for s in (0, 1)],
             "fallen": [knight_view(k) for k in pos.fallen],
-            "hidden_tokens": [pos.hidden[s] if (over or s == seat or pos.hidden_shown[s]) else None for s in (0, 1)],
+            "hidden_tokens": [pos.hidden[s] if (shown or s == seat or pos.hidden_shown[s]) else None for s in (0, 1)],
             "hidden_revealed": list(pos.hidden_shown),
             "duty_orders": own_orders,
-            "all_duty_orders": [list(o) for o in pos.orders] if over else None,
+            "all_duty_orders": [list(o) for o in pos.orders] if shown else None,
             "last_fight": json.loads(pos.last_fight) if pos.last_fight else None,
             "prompt_note": prompt_note,
             "selected": SQUARES[step[2]] if step[0] == "to" and not pos.result else None,
@@ -613,7 +614,7 @@ class NineKnights(Rules):
             "quiet_limit": pos.quiet_limit,
             "defection": pos.defection,
             # The first player's seat (None while a drawn one is not announced yet) and how it was chosen.
-            "first": pos.first if _first_known(pos) else None,
+            "first": pos.first if reveal or _first_known(pos) else None,
             "first_drawn": pos.first_drawn,
         }
 

@@ -177,6 +177,10 @@ class PlayArea(Choosing, ComputerSeats, Moments, Drawing, w.VBox):
     def _viewer(self) -> int | None:
         return self._session.viewer if self._session is not None else None
 
+    # Whether the board shows every secret besides the viewer's view (``State.view(seat, reveal=True)``): never in an
+    # app or a lesson; the sandbox's "everything".
+    _reveal = False
+
     @property
     def _pending_reveal(self) -> int | None:
         return self._session.waiting if self._session is not None else None

@@ -66,7 +66,7 @@ class Drawing:
             self.pause_panel.show(pause)
             self._choices.show([])
         else:
-            view = s.view(viewer)
+            view = s.view(viewer, reveal=self._reveal)
             status = esc(self._locked if self._locked is not None else view.get("prompt", s.prompt))
             if self._thinking is not None and self._locked is None:
                 status = esc(f"{game.seat_name(self._thinking)} is thinking…")

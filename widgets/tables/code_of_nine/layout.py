@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from ninekit.code_of_nine import MEMORIES, RECONSTRUCTED_NOTE, SEATS
 from ninekit.code_of_nine.data import LOCATION
 
-from ...svg import SVG_NS, attrs, el, esc, group, num, svg_root, wrap_lines
+from ...svg import SVG_NS, attrs, el, esc, group, num, seen_by, svg_root, wrap_lines
 from .pieces import (
     HATCH,
     LOOK_STEPS,
@@ -35,7 +35,7 @@ def svg_picture(g, width: float, height: float, body: list[str], view, seat, nar
     body = list(body)
     body.insert(2, el("rect", x=0, y=0, width=width, height=height, class_="nk-bgrect"))
     who = "a spectator" if seat is None else SEATS[seat]
-    label = f"Code of Nine table seen by {who}. {view.get('prompt', '')}".strip()
+    label = f"Code of Nine table {seen_by(view, who)}. {view.get('prompt', '')}".strip()
     game = str(view.get("game", "code_of_nine"))
     if narrow:  # the phone picture sits beside the wide one: the page's style (in the wide one) serves both
         return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {num(width)} {num(height)}"'

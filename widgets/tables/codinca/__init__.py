@@ -53,7 +53,7 @@ from ninekit.codinca import ACTION_NAME, BLOCKS, LINES, LUCK_ACTIONS, RECONSTRUC
 from ninekit.codinca import GROUP_WORDS as GROUP_NAME
 from ninekit.codinca.data import BLUE_CRYSTALS, DISCS, RED_CRYSTALS, TRAPS
 
-from ...svg import SVG_NS, attrs, el, esc, num, svg_root
+from ...svg import SVG_NS, attrs, el, esc, num, seen_by, svg_root
 from .. import TableAdapter, register
 from .board import Drawing, draw_board, draw_header, draw_legend
 from .panel import draw_luck_card, draw_other, draw_own
@@ -220,7 +220,7 @@ class CodincaTable(TableAdapter):
         if ctx.defs:
             body.insert(2, el("defs", *(ctx.defs[k] for k in sorted(ctx.defs)), raw=True))
         who = "a spectator" if seat is None else seat_label(view, seat)
-        label = f"Codinca board seen by {who}. {view.get('prompt', '')}".strip()
+        label = f"Codinca board {seen_by(view, who)}. {view.get('prompt', '')}".strip()
         game = str(view.get("game", "codinca"))
         if narrow:  # like svg_root, without its copy of the shared style (see above)
             return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {num(g.width)} {num(height)}"'

@@ -163,7 +163,8 @@ class CountOfNineTable(TableAdapter):
             parts, h = self._table(ctx, y)
         body += parts
         height = y + h + g.pad
-        label = f"Count of Nine table. {view.get('prompt', '')}".strip()
+        shown = " The whole deck is shown in order." if view.get("reveal") else ""
+        label = f"Count of Nine table.{shown} {view.get('prompt', '')}".strip()
         return svg_picture(g, height, body, label, narrow)
 
     # --- the line above the table

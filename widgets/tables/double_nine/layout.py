@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...svg import el, esc, group, svg_root, wrap_lines
+from ...svg import el, esc, group, seen_by, svg_root, wrap_lines
 from .pieces import (
     BOARD_PHASES,
     CARD_INFO,
@@ -139,7 +139,7 @@ def picture(view: Mapping, targets: Mapping, pending: Mapping, record_of: Mappin
         label = f"Double Nine: the final boards of game {view.get('game_number')}, every hand shown"
     else:
         who = "a spectator" if seat is None else name_of(view, seat)
-        label = f"Double Nine table seen by {who}. {view.get('prompt', '')}".strip()
+        label = f"Double Nine table {seen_by(view, who)}. {view.get('prompt', '')}".strip()
     bg = el("rect", x=0, y=0, width=width, height=height, class_="nk-bgrect")
     return svg_root(width, height, bg + "".join(body), label=label, game=str(view.get("game", "double_nine")))
 
@@ -160,9 +160,10 @@ def draw_header(view: Mapping, y0: float, record_of: Mapping | None, *, width: f
         y = y0 + max(h, pile_h) + 4
     parts += pile_parts
     pile = view.get("pile")
-    if pile:  # face up (Thera), or shown once the match is over
-        over = view.get("phase") == "over" and not view.get("pile_face_up")
-        words = ("Left on the pile, top card first (shown: the game is over):" if over
+    if pile:  # face up (Thera), or shown once the match is over (or in the sandbox's "everything")
+        face_down = not view.get("pile_face_up")
+        why = "every secret shown" if view.get("reveal") else "shown: the game is over"
+        words = (f"Left on the pile, top card first ({why}):" if face_down
                  else "The pile, top card first:")
         chips, ch = draw_chips([f"{i + 1}. {CARD_INFO.get(c, {}).get('number', '?')} {c}" for i, c in
                                  enumerate(pile)], pile, y, words, "Pile card {i} from the top: {words}",
@@ -171,7 +172,8 @@ def draw_header(view: Mapping, y0: float, record_of: Mapping | None, *, width: f
         y += ch
     removed = view.get("removed")
     if removed is not None:
-        words = "Removed from the game face down (shown: the game is over):"
+        why = "every secret shown" if view.get("reveal") else "shown: the game is over"
+        words = f"Removed from the game face down ({why}):"
         if not removed:
             parts.append(el("text", words[:-1] + ": none", x=PAD + 4, y=y + 8, class_="dn-label"))
             y += 20
@@ -487,7 +489,9 @@ def draw_info(view: Mapping, x0: float, y: float, record_of: Mapping | None) -> 
     lines = []
     if resolving and not playing:
         lines.append(f"Resolving the effect of {resolving}")
-    if seat is None and record_of is None:
+    if view.get("reveal"):
+        lines.append("Every secret is shown: each hand, the pile in order, the removed cards")
+    elif seat is None and record_of is None:
         lines.append("Every hand is shown: the match is over" if view.get("hands") is not None
                      else "Hands are hidden (spectator's view)")
     for item in view.get("sniper") or []:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...svg import el, esc, svg_root, wrap_lines
+from ...svg import el, esc, seen_by, svg_root, wrap_lines
 from .. import TableAdapter, register
 from .layout import draw_banner, draw_board, draw_fallen, draw_knight_button, draw_waiting_row, orders_text, row_height
 from .pieces import (
@@ -197,7 +197,7 @@ class NineKnightsTable(TableAdapter):
             height = max(board_bottom, y_own + h + extra) + 8
         body.insert(0, el("rect", x=0, y=0, width=width, height=height, class_="nk-bgrect"))
         who = "a spectator" if seat is None else seat_name(view, seat)
-        label = f"Nine Knights board seen by {who}. {view.get('prompt', '')}"
+        label = f"Nine Knights board {seen_by(view, who)}. {view.get('prompt', '')}"
         return svg_root(width, height, "".join(body), label=label, game=str(view.get("game", "nine_knights")))
 
     def _info(self, view, g, x, y, pending_knight) -> tuple[list[str], float]:
@@ -216,6 +216,8 @@ class NineKnightsTable(TableAdapter):
             for side, value in enumerate(tokens):
                 if side < len(shown) and shown[side]:
                     state = "revealed"
+                elif view.get("reveal"):
+                    state = "secret, shown"
                 elif over:
                     state = "shown at the end"
                 else:
