@@ -7,6 +7,10 @@ Where the move is one step of a longer turn (choose a Knight, then its field; pl
 Site), the rest of the turn is played out in such a world by the same computer player (for the searching
 ``hard`` level, by the ``normal`` one, so that a hint stays quick), and the reason speaks of the whole turn.
 
+A hint's plan (``Hint.plan``: the move, then the rest of the seat's decisions in a row as planned) is kept
+within the turn: a player who follows it is hinted its next step, not a plan made afresh that may differ,
+until the seat is shown something it did not know (a card drawn, a Trap Card turned) or plays another move.
+
     >>> from ninekit.nine_knights import position
     >>> s = position({"c9": "S3", "a5": "N1"}, goals=[range(1, 10), range(1, 10)])
     >>> hint(s, 0).text
@@ -27,6 +31,7 @@ from importlib import import_module
 
 from .bots import bot_for
 from .core import Move, State
+from .session import shown_to
 
 # --- data tables ---------------------------------------------------------------------------------------
 
@@ -35,6 +40,8 @@ ONLY = "it is the only choice open now"
 MAX_PLAN_STEPS = 12  # decisions of one turn played out in a world to explain its first step
 DECIDES = ("count_of_nine",)  # games whose hints module's decide(state, bot) runs the bot's search and keeps its reason
 SEARCH_LEVELS = ("hard",)  # levels whose player searches for seconds: the rest of a turn is planned by "normal"
+# A turn ends where another seat is to move; in a game of one seat, at a view these say begins a new turn.
+TURN_STARTS = {"count_of_nine": lambda view: view["phase"] in ("target", "round", "turn")}
 
 
 
@@ -53,6 +60,7 @@ class Hint:
     move: Move
     reason: str
     words: str = ""
+    plan: tuple = ()  # ``move`` and the seat's next decisions in a row, as planned (see the module docstring)
 
     @property
     def text(self) -> str:
@@ -84,19 +92,92 @@ def hint(state: State, seat: int, level: str = "normal", seed: int = 0) -> Hint:
     if seat != state.to_move:
         raise ValueError(f"it is {state.game.seat_name(state.to_move)}'s decision now, not "
                          f"{state.game.seat_name(seat)}'s: a hint is for the seat to move")
-    bot = bot_for(state.game.name, seed, level)
-    decided = game_hints(state.game.name).decide(state, bot) if state.game.name in DECIDES else None
+    steps = _turn_so_far(state, seat)
+    kept = None  # the plan being followed, from the first state of the turn on
+    for before, after in zip(steps, steps[1:]):
+        kept = kept or _plan_at(before, seat, level, seed)[0]
+        played = after.history[-1][1]
+        kept = kept[1:] if len(kept) > 1 and _same(kept[0], played) else None
+    move, decided = next((m for m in state.legal_moves() if kept and _same(kept[0], m)), None), None
+    if move is None:  # a fresh plan
+        bot = bot_for(state.game.name, seed, level)
+        decided = game_hints(state.game.name).decide(state, bot) if state.game.name in DECIDES else None
+        move = decided[0] if decided is not None else bot.choose(state)
+        kept = _plan_at(state, seat, level, seed, move)[0]
     if decided is not None:  # the bot's own decision, kept with the reasons it weighed
-        move, reason, words = decided
-    else:
-        move = bot.choose(state)
-        # the rest of a turn is played by the same player, but a search level's by the heuristic one (quick)
-        planner = bot_for(state.game.name, seed, "normal") if level in SEARCH_LEVELS else bot
-        reason, words = game_hints(state.game.name).explain(state, seat, move, planner, seed)
+        _move, reason, words = decided
+    else:  # the reason speaks of the turn as planned
+        reason, words = game_hints(state.game.name).explain(
+            state, seat, move, _Following(kept[1:], _planner(state, level, seed)), seed)
     if not reason:
         count = len(state.legal_moves())
         reason = ONLY if count == 1 else GENERIC.format(n=count)
-    return Hint(move, reason, words or "")
+    return Hint(move, reason, words or "", tuple(kept))
+
+
+def _planner(state: State, level: str, seed: int):
+    """Who plays the rest of a turn in a plan: the level's own player, but a search level's by the heuristic
+    ``normal`` one (quick)."""
+    return bot_for(state.game.name, seed, "normal" if level in SEARCH_LEVELS else level)
+
+
+def _plan_at(state: State, seat: int, level: str, seed: int, move: Move | None = None) -> tuple[list, State]:
+    """A fresh plan at ``state``: the level's move (``move`` if already chosen), then the seat's next decisions in
+    a row as ``plan`` plays them out."""
+    if move is None:
+        bot = bot_for(state.game.name, seed, level)
+        decided = game_hints(state.game.name).decide(state, bot) if state.game.name in DECIDES else None
+        move = decided[0] if decided is not None else bot.choose(state)
+    planner = _planner(state, level, seed)
+    before = state.determinize(seat, random.Random(seed))
+    world, steps = before.play(move), [move]
+    # to the end of the turn, or up to the first step that shows the seat something (what comes after it depends
+    # on what is shown)
+    while (not world.is_over and world.to_move == seat and len(steps) < MAX_PLAN_STEPS
+           and not _turn_starts(world, seat) and not shown_to(before, world, seat)):
+        step = planner.choose(world)
+        before, world = world, world.play(step)
+        steps.append(step)
+    return steps, world
+
+
+def _turn_so_far(state: State, seat: int) -> list[State]:
+    """The states of ``seat``'s decisions in this turn up to ``state`` (the first one first), back to the turn's
+    start or the last move that showed the seat something it did not know (at most ``MAX_PLAN_STEPS``)."""
+    steps = [state]
+    while len(steps) < MAX_PLAN_STEPS and not _turn_starts(steps[-1], seat):
+        before = steps[-1].parent
+        if before is None or before.to_move != seat or shown_to(before, steps[-1], seat):
+            break
+        steps.append(before)
+    return steps[::-1]
+
+
+def _turn_starts(state: State, seat: int) -> bool:
+    """Whether ``seat``'s decision at ``state`` begins a turn of a game of one seat (``TURN_STARTS``)."""
+    starts = TURN_STARTS.get(state.game.name)
+    return starts is not None and starts(state.view(seat))
+
+
+def _same(planned: Move, move: Move) -> bool:
+    """Whether ``move`` is the ``planned`` one (a plan is made in a world the seat cannot tell from the truth)."""
+    return planned.kind == move.kind and planned.args == move.args
+
+
+class _Following:
+    """A computer player that plays the ``steps`` of a kept plan while they are legal, then ``bot``'s choices."""
+
+    def __init__(self, steps, bot):
+        self.steps, self.bot = list(steps), bot
+
+    def choose(self, state: State) -> Move:
+        while self.steps:
+            planned = self.steps.pop(0)
+            move = next((m for m in state.legal_moves() if _same(planned, m)), None)
+            if move is not None:
+                return move
+            self.steps = []
+        return self.bot.choose(state)
 
 
 def game_hints(game: str):

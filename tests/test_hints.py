@@ -303,3 +303,42 @@ def test_hint_is_the_same_on_view_equivalent_states(config):
             world = state.determinize(seat, random.Random(k))
             assert world.view(seat) == state.view(seat)
             assert hint(world, seat, seed=i) == expected, (state.prompt, expected.text)
+
+
+# One configuration per game: following hints through whole turns is slow for the searching games.
+FOLLOWED = [("nine_knights", 2, {}), ("double_nine", 3, {}), ("codinca", 2, {}), ("count_of_nine", 1, {}),
+            ("code_of_nine", 3, {})]
+
+
+@pytest.mark.parametrize("config", FOLLOWED, ids=_ids)
+def test_a_followed_hint_keeps_its_plan_within_the_turn(config):
+    """Issue 27 item 5: a hint's plan stays the same within a turn unless something new was revealed.  A player
+    who plays every hint, at a decision of the same turn that showed it nothing new, is hinted the next step of
+    the plan it was hinted before (``Hint.plan``), not a plan made afresh (in Codinca the hinted plan used to
+    change in the middle of a turn)."""
+    from ninekit.hints import _turn_starts
+    from ninekit.session import shown_to
+
+    game, players, options = config
+    kept = 0
+    for deal in range(2):
+        state, rng, follower = ninekit.make(game, players, **options).new(deal), random.Random(deal), 0
+        for _ply in range(60 if game in SLOW else 120):
+            if state.is_over:
+                break
+            if state.to_move != follower:
+                state = state.play(rng.choice(state.legal_moves()))
+                continue
+            given = hint(state, follower)
+            assert given.plan and given.plan[0] == given.move, given
+            after = state.play(given.move)
+            if (len(given.plan) > 1 and not after.is_over and after.to_move == follower
+                    and not _turn_starts(after, follower) and not shown_to(state, after, follower)):
+                following = hint(after, follower)
+                assert following.plan == given.plan[1:], (
+                    f"{game}, deal {deal}: after {given.move} the plan {[str(m) for m in given.plan]} became "
+                    f"{[str(m) for m in following.plan]}")
+                kept += 1
+            state = after
+    print(f"{game}: {kept} decisions kept to a plan")
+    assert kept > 0, f"{game}: no turn of two or more decisions was followed"
