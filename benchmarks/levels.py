@@ -14,6 +14,11 @@ measured with far less noise than either share.
     python benchmarks/levels.py                     # every game, every player count
     python benchmarks/levels.py --games 20 --only nine_knights double_nine
     python benchmarks/levels.py --iterations 100    # override the hard budget everywhere
+    python benchmarks/levels.py --challenger hint --paired     # a player who plays every hint, against normal
+
+``--challenger`` chooses who sits in that seat: ``hard`` (the default), or a player who plays every hint
+(``ninekit.hints.hint``): ``hint`` (the apps' Hint button: the game's level in ``ninekit.hints.HINT_LEVELS``),
+``hint-normal`` or ``hint-hard``.  Issue 27 asks that a player who follows every hint beat ``normal`` clearly.
 
 Same arguments, same games (seeds and bot seeds are fixed); the times depend on the machine.
 """
@@ -30,17 +35,39 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import ninekit  # noqa: E402
 from ninekit.bots import bot_for  # noqa: E402
+from ninekit.hints import hint  # noqa: E402
 from ninekit.search import mean_se, win_share  # noqa: E402
 
 TABLES = (("nine_knights", 2), ("double_nine", 2), ("double_nine", 3), ("double_nine", 4), ("codinca", 2),
           ("codinca", 3), ("codinca", 4), ("code_of_nine", 3), ("code_of_nine", 4), ("count_of_nine", 1))
 
 
-def play(game: str, players: int, seed: int, hard_seat: int | None, budget: dict) -> dict:
-    """One game: ``hard`` at ``hard_seat`` (None: nobody), ``normal`` elsewhere; results and hard's times."""
+CHALLENGERS = ("hard", "hint", "hint-normal", "hint-hard")
+
+
+class HintFollower:
+    """A player who plays every hint of ``level`` (the state's whole history is the hint's to read: a hint keeps
+    its plan within a turn)."""
+
+    def __init__(self, level: str | None):
+        self.level = level
+
+    def choose(self, state):
+        return hint(state, state.to_move, self.level).move
+
+
+def challenger(game: str, seed: int, who: str, budget: dict):
+    """The player in the measured seat: the ``hard`` bot, or a follower of the hints of a level."""
+    if who == "hard":
+        return bot_for(game, seed, "hard", **budget)
+    return HintFollower({"hint": None, "hint-normal": "normal", "hint-hard": "hard"}[who])
+
+
+def play(game: str, players: int, seed: int, hard_seat: int | None, budget: dict, who: str = "hard") -> dict:
+    """One game: the challenger ``who`` at ``hard_seat`` (None: nobody), ``normal`` elsewhere; results and the
+    challenger's times."""
     state = ninekit.make(game, players).new(seed)
-    bots = [bot_for(game, 1000 * seed + s, "hard" if s == hard_seat else "normal", **(budget if s == hard_seat
-                                                                                          else {}))
+    bots = [challenger(game, 1000 * seed + s, who, budget) if s == hard_seat else bot_for(game, 1000 * seed + s)
             for s in range(players)]
     times = []
     begin = time.process_time()
@@ -57,15 +84,16 @@ def play(game: str, players: int, seed: int, hard_seat: int | None, budget: dict
     return {"outcome": state.outcome, "times": times, "cpu": cpu}
 
 
-def measure(game: str, players: int, games: int, budget: dict, pool, start: int = 0, paired: bool = False) -> dict:
+def measure(game: str, players: int, games: int, budget: dict, pool, start: int = 0, paired: bool = False,
+            who: str = "hard") -> dict:
     """The row of the table for one game and player count (seeds ``start`` to ``start + games - 1``)."""
     seeds = range(start, start + games)
     if players == 1:
-        jobs = [(game, 1, seed, hard, budget) for seed in seeds for hard in (0, None)]
+        jobs = [(game, 1, seed, hard, budget, who) for seed in seeds for hard in (0, None)]
     elif paired:
-        jobs = [(game, players, seed, hard, budget) for seed in seeds for hard in (seed % players, None)]
+        jobs = [(game, players, seed, hard, budget, who) for seed in seeds for hard in (seed % players, None)]
     else:
-        jobs = [(game, players, seed, seed % players, budget) for seed in seeds]
+        jobs = [(game, players, seed, seed % players, budget, who) for seed in seeds]
     results = list(pool.map(_play_job, jobs)) if pool else [_play_job(j) for j in jobs]
     times = [t for r in results for t in r["times"]]
     row = {"game": game, "players": players, "games": games, "cpu": sum(r["cpu"] for r in results),
@@ -104,16 +132,19 @@ def main(argv=None) -> None:
     parser.add_argument("--start", type=int, default=0, help="the first seed (to add games to a measurement)")
     parser.add_argument("--paired", action="store_true",
                         help="also play every seed with normal in the hard seat, and compare on the same deals")
+    parser.add_argument("--challenger", choices=CHALLENGERS, default="hard",
+                        help="who plays the measured seat: hard, or a player who plays every hint (hint: the "
+                             "apps' Hint button; hint-normal; hint-hard)")
     args = parser.parse_args(argv)
     budget = {} if args.iterations is None else {"iterations": args.iterations}
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
-    print("| Game | Players | Games | hard's win share ± SE | Fair share | CPU s/decision (mean, max) |")
+    print(f"| Game | Players | Games | {args.challenger}'s win share ± SE | Fair share | CPU s/decision (mean, max) |")
     print("| --- | --- | --- | --- | --- | --- |")
     for game, players in TABLES:
         if (args.only and game not in args.only) or (args.players and players not in args.players):
             continue
         start = time.perf_counter()
-        row = measure(game, players, args.games, budget, pool, args.start, args.paired)
+        row = measure(game, players, args.games, budget, pool, args.start, args.paired, args.challenger)
         share = f"{row['share']:.2f} ± {row['se']:.2f}"
         if "diff" in row:
             share += (f" (normal in that seat, same deals: {row['normal']:.2f} ± {row['normal_se']:.2f}; "

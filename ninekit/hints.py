@@ -4,8 +4,8 @@
 says what that move achieves by the rules, computed from what the seat may know: its ``view(seat)``,
 its legal moves, and worlds built by ``state.determinize(seat, ...)`` (never the true hidden cards).
 Where the move is one step of a longer turn (choose a Knight, then its field; play a card, then its
-Site), the rest of the turn is played out in such a world by the same computer player (for the searching
-``hard`` level, by the ``normal`` one, so that a hint stays quick), and the reason speaks of the whole turn.
+Site), the rest of the turn is played out in such a world by the same computer player, and the reason speaks of
+the whole turn.
 
 A hint's plan (``Hint.plan``: the move, then the rest of the seat's decisions in a row as planned) is kept
 within the turn: a player who follows it is hinted its next step, not a plan made afresh that may differ,
@@ -39,7 +39,10 @@ GENERIC = "of the {n} choices open now, the computer player rates it highest"  #
 ONLY = "it is the only choice open now"
 MAX_PLAN_STEPS = 12  # decisions of one turn played out in a world to explain its first step
 DECIDES = ("count_of_nine",)  # games whose hints module's decide(state, bot) runs the bot's search and keeps its reason
-SEARCH_LEVELS = ("hard",)  # levels whose player searches for seconds: the rest of a turn is planned by "normal"
+# The level whose player a hint follows, unless one is asked for: the searching "hard" player where a player who
+# plays every such hint beats the "normal" computer player clearly (benchmarks/README.md, "Advice worth
+# following"), the heuristic "normal" one elsewhere.
+HINT_LEVELS = {"nine_knights": "hard", "codinca": "hard"}
 # A turn ends where another seat is to move; in a game of one seat, at a view these say begins a new turn.
 TURN_STARTS = {"count_of_nine": lambda view: view["phase"] in ("target", "round", "turn")}
 
@@ -68,8 +71,9 @@ class Hint:
         return f"{self.words or self.move}: {self.reason}"
 
 
-def hint(state: State, seat: int, level: str = "normal", seed: int = 0) -> Hint:
-    """The move the computer player of ``level`` suggests for ``seat`` now, and why.
+def hint(state: State, seat: int, level: str | None = None, seed: int = 0) -> Hint:
+    """The move the computer player of ``level`` (default: the game's ``HINT_LEVELS``) suggests for ``seat`` now,
+    and why.
 
     Uses only what ``seat`` may know.  Raises ``ValueError`` when the game is over, ``seat`` is not a
     seat of the game, or it is not ``seat``'s decision.  Same state, seat, level and seed: same Hint.
@@ -92,6 +96,8 @@ def hint(state: State, seat: int, level: str = "normal", seed: int = 0) -> Hint:
     if seat != state.to_move:
         raise ValueError(f"it is {state.game.seat_name(state.to_move)}'s decision now, not "
                          f"{state.game.seat_name(seat)}'s: a hint is for the seat to move")
+    if level is None:
+        level = HINT_LEVELS.get(state.game.name, "normal")
     steps = _turn_so_far(state, seat)
     kept = None  # the plan being followed, from the first state of the turn on
     for before, after in zip(steps, steps[1:]):
@@ -103,7 +109,7 @@ def hint(state: State, seat: int, level: str = "normal", seed: int = 0) -> Hint:
         bot = bot_for(state.game.name, seed, level)
         decided = game_hints(state.game.name).decide(state, bot) if state.game.name in DECIDES else None
         move = decided[0] if decided is not None else bot.choose(state)
-        kept = _plan_at(state, seat, level, seed, move)[0]
+        kept = _plan_at(state, seat, level, seed, move, bot)[0]
     if decided is not None:  # the bot's own decision, kept with the reasons it weighed
         _move, reason, words = decided
     else:  # the reason speaks of the turn as planned
@@ -116,19 +122,20 @@ def hint(state: State, seat: int, level: str = "normal", seed: int = 0) -> Hint:
 
 
 def _planner(state: State, level: str, seed: int):
-    """Who plays the rest of a turn in a plan: the level's own player, but a search level's by the heuristic
-    ``normal`` one (quick)."""
-    return bot_for(state.game.name, seed, "normal" if level in SEARCH_LEVELS else level)
+    """Who plays on after a kept plan's steps: the level's own player."""
+    return bot_for(state.game.name, seed, level)
 
 
-def _plan_at(state: State, seat: int, level: str, seed: int, move: Move | None = None) -> tuple[list, State]:
-    """A fresh plan at ``state``: the level's move (``move`` if already chosen), then the seat's next decisions in
-    a row as ``plan`` plays them out."""
+def _plan_at(state: State, seat: int, level: str, seed: int, move: Move | None = None,
+             bot=None) -> tuple[list, State]:
+    """A fresh plan at ``state``: the level's move (``move``, if ``bot`` already chose it), then the seat's next
+    decisions in a row, played by the same player (a player that plans a whole turn at its first decision, as
+    the searching ones do, goes on with its own plan: a fresh player, or the heuristic one, would plan anew)."""
     if move is None:
         bot = bot_for(state.game.name, seed, level)
         decided = game_hints(state.game.name).decide(state, bot) if state.game.name in DECIDES else None
         move = decided[0] if decided is not None else bot.choose(state)
-    planner = _planner(state, level, seed)
+    planner = bot
     before = state.determinize(seat, random.Random(seed))
     world, steps = before.play(move), [move]
     # to the end of the turn, or up to the first step that shows the seat something (what comes after it depends
@@ -216,4 +223,4 @@ def plan(state: State, seat: int, move: Move, bot, seed: int, same_turn) -> tupl
     return steps, world
 
 
-__all__ = ["Hint", "hint", "GENERIC", "ONLY", "game_hints", "lower", "plan"]
+__all__ = ["Hint", "hint", "GENERIC", "HINT_LEVELS", "ONLY", "game_hints", "lower", "plan"]

@@ -11,7 +11,7 @@ import pytest
 
 import ninekit
 from ninekit.codinca.bots import disc_distance
-from ninekit.hints import GENERIC, ONLY, Hint, hint
+from ninekit.hints import GENERIC, HINT_LEVELS, ONLY, Hint, hint
 
 # (game, players, options): every player count, and the options that change what a hint can say
 CONFIGS = [
@@ -84,7 +84,7 @@ def test_normal_hints_give_specific_reasons_on_random_states(config):
     few = config[0] in SLOW
     hints = []
     for state in _positions(config, 4 if few else 20, seed=7, gap=12 if few else 4):
-        h = hint(state, state.to_move)
+        h = hint(state, state.to_move, "normal")
         _check(state, h)
         if len(state.legal_moves()) > 1:
             hints.append(h)
@@ -122,11 +122,11 @@ def test_nine_knights_hint_takes_the_goal_token_and_says_so():
     """Rulebook, Game End: a Knight one step from the Goal Token of its Duty number -> the hint moves it
     there and says it wins (for the choice of the Knight and for its destination)."""
     state = _nk({"c9": "S3", "a5": "N1", "g4": "S7"})
-    h = hint(state, 0)
+    h = hint(state, 0, "normal")
     assert h.move.kind == "select" and h.move.args == ("c9",)
     assert h.text == "Move Knight 3 from c9 to c10: it reaches North's Goal Token 3 and wins the game"
     after = state.play(h.move)
-    h = hint(after, 0)
+    h = hint(after, 0, "normal")
     assert h.move.args == ("c10",)
     assert h.text == "Move Knight 3 to c10: it reaches North's Goal Token 3 and wins the game"
 
@@ -135,7 +135,7 @@ def test_nine_knights_hint_blocks_a_known_threat_to_our_goal_and_says_so():
     """Issue 13 (the heuristic must defend): North's revealed Knight 7 stands one step from South's Goal
     Token 7; South's Knight 9 next to it wins that fight -> the hint attacks and names the threat."""
     state = _nk({"f3": "S9", "g2": "N7", "a9": "N1", "e5": "S4"}, revealed=["N7"])
-    h = hint(state, 0)
+    h = hint(state, 0, "normal")
     assert h.words == "Move Knight 9 from f3 to g2"
     assert h.reason == ("it attacks North's Knight 7 on g2 and wins the fight (the higher number wins), taking "
                         "out a Knight that could reach South's Goal Token 7 next turn")
@@ -144,7 +144,8 @@ def test_nine_knights_hint_blocks_a_known_threat_to_our_goal_and_says_so():
 def test_nine_knights_hint_names_a_two_move_threat():
     """A threat two moves from our Goal Token is named too."""
     state = _nk({"f4": "S9", "g3": "N7", "a9": "N1", "c5": "S4"}, revealed=["N7"])
-    assert hint(state, 0).reason.endswith("taking out a Knight that could reach South's Goal Token 7 in two moves")
+    reason = hint(state, 0, "normal").reason
+    assert reason.endswith("taking out a Knight that could reach South's Goal Token 7 in two moves")
 
 
 def test_nine_knights_hint_guards_our_goal_against_a_two_move_threat():
@@ -153,7 +154,8 @@ def test_nine_knights_hint_guards_our_goal_against_a_two_move_threat():
     and the hint says it guards the Goal Token (measured by the bots' own ``threat``)."""
     state = _nk({"a3": "N7", "c3": "S9", "i9": "N1", "e6": "S1"}, goals=[[7, 1, 2, 3, 4, 5, 6, 8, 9], range(1, 10)],
                 revealed=["N7"])
-    assert hint(state, 0).text == ("Move Knight 9 from c3 to b3: it guards South's Goal Token 7 against North's "
+    text = hint(state, 0, "normal").text
+    assert text == ("Move Knight 9 from c3 to b3: it guards South's Goal Token 7 against North's "
                                    "Knight 7 on a3")
 
 
@@ -162,21 +164,23 @@ def test_nine_knights_hint_names_a_threat_whose_number_is_secret():
     attack on it says so (here the Knight on a2 has no other field to go to)."""
     state = _nk({"a2": "S9", "a3": "S1", "b3": "S2", "b2": "N7", "i9": "N1"})
     state = state.play(state.game.parse_move({"kind": "select", "args": ["a2"]}))
-    assert hint(state, 0).text == ("Move Knight 9 to b2: it attacks North's Archer on b2, whose number is still "
+    text = hint(state, 0, "normal").text
+    assert text == ("Move Knight 9 to b2: it attacks North's Archer on b2, whose number is still "
                                    "secret, taking out a Knight that may reach one of South's Goal Tokens next turn")
 
 
 def test_nine_knights_hint_wins_a_fight_whose_numbers_are_known():
     """Rulebook, Fight: 5 attacking a revealed 6 wins (a difference of 1: the lower number wins)."""
     state = _nk({"d4": "S5", "e5": "N6", "a9": "N1"}, revealed=["N6"])
-    assert hint(state, 0).text == ("Move Knight 5 from d4 to e5: it attacks North's Knight 6 on e5 and wins the "
+    text = hint(state, 0, "normal").text
+    assert text == ("Move Knight 5 from d4 to e5: it attacks North's Knight 6 on e5 and wins the "
                                    "fight (a difference of 1: the lower number wins)")
 
 
 def test_nine_knights_hint_advances_toward_the_goal_of_its_duty_number():
     """With nothing to fight, the Knight walks toward the enemy Goal Token of its own Duty number."""
     state = _nk({"e5": "S7", "a9": "N1"})
-    h = hint(state, 0)
+    h = hint(state, 0, "normal")
     assert "toward North's Goal Token 7 on g10" in h.reason or "next turn it can reach" in h.reason
 
 
@@ -185,7 +189,7 @@ def test_nine_knights_hint_reveals_the_matching_hidden_token():
     state = _nk({"d4": "S3", "e5": "N8", "a9": "N1"}, hidden=(3, 1), revealed=["N8"])
     state = state.play(state.game.parse_move({"kind": "select", "args": ["d4"]}))
     state = state.play(state.game.parse_move({"kind": "to", "args": ["e5"]}))
-    h = hint(state, 0)
+    h = hint(state, 0, "normal")
     assert h.move.kind == "reveal"
     assert h.reason == "your Hidden Token 3 matches Knight 3, so it beats the 8"
 
@@ -198,13 +202,13 @@ def test_double_nine_hint_says_what_the_card_does_and_the_number_it_makes():
 
     state = position(2, boards=[([], ["Elf"]), (["Clown"], ["Reaper"])], hands=[["Luna", "Elf"], ["Medusa"]],
                      pile=["Clown", "Sister"])
-    h = hint(state, 0)
+    h = hint(state, 0, "normal")
     assert h.move.kind == "card"
     name = h.move.args[0]
     assert h.reason.startswith(f"{name}'s ")
     assert "your number becomes" in h.reason
     site = state.play(h.move)
-    h2 = hint(site, 0)
+    h2 = hint(site, 0, "normal")
     assert h2.move.kind == "site" and h2.reason.startswith("your number becomes")
 
 
@@ -221,7 +225,7 @@ def test_codinca_hint_claims_a_key_disc_one_turn_away():
             near = [d["id"] for d in view["discs"][seat]
                     if not d["claimed"] and disc_distance(view["tiles"], view["elements"][seat], d["id"]) == 1]
             if near:
-                h = hint(state, seat)
+                h = hint(state, seat, "normal")
                 assert "you claim it" in h.reason and "Key Disc" in h.reason, h.text
                 found += 1
         state = state.play(rng.choice(state.legal_moves()))
@@ -233,7 +237,7 @@ def test_count_of_nine_hint_gives_the_analysts_reason():
     from ninekit.count_of_nine import position
 
     state = position(target="Harbour", deck=["9"], city=["Tavern@3", "Quarry@8"], round=2)
-    h = hint(state, 0)
+    h = hint(state, 0, "normal")
     assert str(h.move) == "Build Mine from the centre card"
     assert h.reason == "it scores 1 point and nothing better needs these cards this round"
 
@@ -244,7 +248,7 @@ def test_code_of_nine_hint_names_the_known_memory_card():
     from ninekit.code_of_nine import position
 
     state = position(memories=[14, 11, 2, 3, 4, 5, 6, 7], will=[7, 0, 0, 0], round=2)
-    h = hint(state, 0)
+    h = hint(state, 0, "normal")
     assert h.move.args[0] in ("garden", "well")
     assert h.reason.startswith("you release the")
     assert "Code 14 (The small wisdom that filled the hearts), which you know, says: both players who released" \
@@ -291,27 +295,43 @@ def test_hint_refuses_an_unknown_level():
 HIDDEN = [c for c in CONFIGS if ninekit.make(c[0], c[1], **c[2]).hidden_information]
 
 
-@pytest.mark.parametrize("config", HIDDEN, ids=_ids)
-def test_hint_is_the_same_on_view_equivalent_states(config):
-    """Hidden information never leaks: hint() gives the same Hint on a state and on worlds
-    ``state.determinize(seat, rng)`` that share its ``view(seat)``, so it cannot depend on a secret."""
-    few = config[0] in SLOW
+# Every configuration with hidden information at level "normal", and the games whose hint searches ("hard",
+# HINT_LEVELS) at that level on fewer positions.
+EQUIVALENT = [(config, "normal") for config in HIDDEN] + [
+    (config, level) for config in HIDDEN[:1] + [c for c in HIDDEN if c[0] == "codinca"][:1]
+    for level in [HINT_LEVELS[config[0]]] if level != "normal"]
+
+
+@pytest.mark.parametrize(("config", "level"), EQUIVALENT, ids=[f"{_ids(c)}{lv}" for c, lv in EQUIVALENT])
+def test_hint_is_the_same_on_view_equivalent_states(config, level):
+    """Hidden information never leaks: hint() gives the same Hint (its plan included) on a state and on worlds
+    that share its ``view(seat)``, so it cannot depend on a secret.  A hint reads the seat's own decisions of
+    this turn (a kept plan), so each world is the turn's first state determinized (``state.determinize(seat,
+    rng)``) with the seat's moves of the turn played again."""
+    from ninekit.hints import _turn_so_far
+
+    few = config[0] in SLOW or level != "normal"
     for i, state in enumerate(_positions(config, 3 if few else 12, seed=11, gap=12 if few else 4)):
         seat = state.to_move
-        expected = hint(state, seat, seed=i)
+        expected = hint(state, seat, level, seed=i)
+        turn = _turn_so_far(state, seat)
         for k in range(1 if few else 2):
-            world = state.determinize(seat, random.Random(k))
+            world = turn[0].determinize(seat, random.Random(k))
+            for step in turn[1:]:
+                world = world.play(step.history[-1][1])
             assert world.view(seat) == state.view(seat)
-            assert hint(world, seat, seed=i) == expected, (state.prompt, expected.text)
+            assert hint(world, seat, level, seed=i) == expected, (state.prompt, expected.text)
 
 
-# One configuration per game: following hints through whole turns is slow for the searching games.
-FOLLOWED = [("nine_knights", 2, {}), ("double_nine", 3, {}), ("codinca", 2, {}), ("count_of_nine", 1, {}),
-            ("code_of_nine", 3, {})]
+# One configuration per game at level "normal", and Codinca at "hard" (its searching player plans a whole turn
+# at its first decision): following hints through whole turns is slow for the searching players.
+FOLLOWED = [(("nine_knights", 2, {}), "normal", 120), (("double_nine", 3, {}), "normal", 120),
+            (("codinca", 2, {}), "normal", 60), (("count_of_nine", 1, {}), "normal", 60),
+            (("code_of_nine", 3, {}), "normal", 60), (("codinca", 2, {}), "hard", 24)]
 
 
-@pytest.mark.parametrize("config", FOLLOWED, ids=_ids)
-def test_a_followed_hint_keeps_its_plan_within_the_turn(config):
+@pytest.mark.parametrize(("config", "level", "plies"), FOLLOWED, ids=[f"{_ids(c)}{lv}" for c, lv, _p in FOLLOWED])
+def test_a_followed_hint_keeps_its_plan_within_the_turn(config, level, plies):
     """Issue 27 item 5: a hint's plan stays the same within a turn unless something new was revealed.  A player
     who plays every hint, at a decision of the same turn that showed it nothing new, is hinted the next step of
     the plan it was hinted before (``Hint.plan``), not a plan made afresh (in Codinca the hinted plan used to
@@ -323,18 +343,18 @@ def test_a_followed_hint_keeps_its_plan_within_the_turn(config):
     kept = 0
     for deal in range(2):
         state, rng, follower = ninekit.make(game, players, **options).new(deal), random.Random(deal), 0
-        for _ply in range(60 if game in SLOW else 120):
+        for _ply in range(plies):
             if state.is_over:
                 break
             if state.to_move != follower:
                 state = state.play(rng.choice(state.legal_moves()))
                 continue
-            given = hint(state, follower)
+            given = hint(state, follower, level)
             assert given.plan and given.plan[0] == given.move, given
             after = state.play(given.move)
             if (len(given.plan) > 1 and not after.is_over and after.to_move == follower
                     and not _turn_starts(after, follower) and not shown_to(state, after, follower)):
-                following = hint(after, follower)
+                following = hint(after, follower, level)
                 assert following.plan == given.plan[1:], (
                     f"{game}, deal {deal}: after {given.move} the plan {[str(m) for m in given.plan]} became "
                     f"{[str(m) for m in following.plan]}")
