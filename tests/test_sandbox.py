@@ -219,6 +219,7 @@ def test_asking_the_computer_who_is_ahead_each_move_and_the_hint():
     assert box.area.wait_background(30)
     assert box.computer.result.value.count("<tr>") == len(box.area.state.legal_moves()) + 1
     _press_computer(box, "Hint in words")
+    assert box.area.wait_background(30)
     assert box.computer.result.value.startswith("<p><b>Hint</b> for Player")
     _press_computer(box, "Who is ahead here?")
     _play_first(box)  # the position changes before the answer comes

@@ -198,6 +198,18 @@ class SandboxArea(PlayArea):
             return ""
         return f"{self.game.seat_name(s.to_move)}: {hints.hint(s, s.to_move).text}"
 
+    def ask_hint(self, show) -> None:
+        """Work out the hint in words (:meth:`hint_text`) in the background (a searching player's takes up to a
+        second) and ``show`` it, if the position on screen is still the one asked about."""
+        s = self._state
+
+        def apply(text) -> bool:
+            if self._state is s:
+                show(text)
+            return False  # (nothing on the board changes)
+
+        self._in_background(self.hint_text, apply, lambda: self._set_message("The computer could not work that out"))
+
     # --- what is shared -------------------------------------------------------------------------------------------
     @property
     def position_text(self) -> str:
@@ -327,8 +339,9 @@ class Sandbox(w.VBox):
         return asked
 
     def _hint(self) -> None:
-        text = self.area.hint_text()
-        self.computer.show(f"<p><b>Hint</b> for {esc(text)}</p>" if text else "<p>The game is over here.</p>")
+        self.computer.result.value = "<i>The computer is thinking…</i>"
+        self.area.ask_hint(lambda text: self.computer.show(
+            f"<p><b>Hint</b> for {esc(text)}</p>" if text else "<p>The game is over here.</p>"))
 
     def _show(self) -> None:
         """Everything around the board for the tree and position on screen (what the computer said was about
