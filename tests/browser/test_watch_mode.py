@@ -119,11 +119,11 @@ def test_hint_shows_the_move_and_why_and_marks_it(open_app, artifacts_dir):
     page.set_viewport_size({"width": 1280, "height": 800})
     set_seats(page, {"South": "human", "North": "computer"})
     page.locator(HINT_BUTTON).click()
-    text = page.locator(HINT_TEXT)
-    text.wait_for(state="visible")
-    assert text.inner_text().startswith("Hint: ") and ": " in text.inner_text()[6:], text.inner_text()
     marked = page.locator(".ninekit-app .ninekit-board .nk-hinted:visible, .ninekit-app .ninekit-choices "
                           "button.nk-hinted")
+    marked.first.wait_for(state="visible", timeout=60_000)
+    text = page.locator(HINT_TEXT)
+    assert text.inner_text().startswith("Hint: ") and ": " in text.inner_text()[6:], text.inner_text()
     assert marked.count() == 1, "the hint's move is not marked"
     # Against the computer nobody else reads the log: asking is not written there (at a shared screen it is).
     assert "asked for a hint" not in page.locator(".ninekit-app .ninekit-log").inner_text()
@@ -137,9 +137,9 @@ def test_hint_shows_the_move_and_why_and_marks_it(open_app, artifacts_dir):
         assert settle(page, before) == "changed"
         page.locator(".ninekit-app .ninekit-choices, .ninekit-app .ninekit-board").first.wait_for()
         page.locator(HINT_BUTTON).wait_for(state="visible")
-        before = signature(page)
         page.locator(HINT_BUTTON).click()
-        assert settle(page, before) == "changed"
+        # Nine Knights' hint is the searching player's (up to a second, more on a busy machine): wait for its mark
+        marked.first.wait_for(state="visible", timeout=60_000)
     assert on_board.count() == 1, "no hint was marked on the board"
     shot(page, artifacts_dir / "hint_board_1280x800.png")
     assert page.locator(STATUS).inner_text().strip()
