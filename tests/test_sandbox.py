@@ -265,12 +265,17 @@ def test_open_in_sandbox_holds_no_secret_of_a_game_in_progress(name):
     assert twin.view(seat) == state.view(seat) and twin.position != state.position
     seats = ["human" if i == seat else "computer" for i in range(game.players)]
     links = [GameApp(s, seats=seats, sandbox=f"../sandboxes/{name}.ipynb").sandbox_link for s in (state, twin)]
-    assert links[0].text == links[1].text and "guessed" in links[0].note
+    assert links[0].text == links[1].text and "guessed" in links[0].note and links[0].guessed
     assert ninekit.position_text(state) != links[0].text
+    # The sandbox the link opens says that the hidden parts are guessed, until another position is opened.
+    box = Sandbox(name)
+    box.link.receive({"event": "arrive", "text": links[0].text, "guessed": True})
+    assert box.area.state.view(seat) == state.view(seat) and "guessed here" in box._title.value
+    assert box.area.new_setup() and "guessed" not in box._title.value
     while not state.is_over:
         state = state.play(rng.choice(state.legal_moves()))
     over = GameApp(state, seats=seats, sandbox=f"../sandboxes/{name}.ipynb").sandbox_link
-    assert over.text == ninekit.position_text(state) and over.note == ""
+    assert over.text == ninekit.position_text(state) and over.note == "" and not over.guessed
 
 
 def test_explore_this_position_from_a_lesson_step_keeps_what_the_learner_cannot_see():
@@ -284,6 +289,7 @@ def test_explore_this_position_from_a_lesson_step_keeps_what_the_learner_cannot_
     assert panel.explore_target == "../sandboxes/double_nine.ipynb"
     shown = ninekit.from_position_text(panel.explore)
     assert shown.view(step.learner) == board.view(step.learner) and panel.explore != ninekit.position_text(board)
+    assert panel.explore_guessed  # the link says so, and the sandbox then does
     step.app.try_move(board.legal_moves()[0])
     assert ninekit.from_position_text(panel.explore).view(step.learner) == step.app.state.view(step.learner)
 

@@ -292,14 +292,12 @@ class GameApp(Hints, Keeping, PlayArea):
         self.toolbar.show(can_undo=self._undo_target() is not None, refused=self._undo_refused(),
                           can_redo=self._session.node.last is not None)
         if self.sandbox_link is not None:
-            self.sandbox_link.text, self.sandbox_link.note = self._sandbox_position(s)
-
-    def _sandbox_position(self, s: ninekit.State) -> tuple[str, str]:
-        """The position "Open in sandbox" opens, and the note beside the link: the true position once nothing is
-        secret any more (the game is over, teacher mode, or a game that hides nothing), else what the seat on
-        screen knows, the rest drawn at random (never from the game's seed)."""
-        text, guessed = shared_position(s, self._viewer, secret=not self.teacher_mode)
-        return text, "(what you cannot see is guessed there)" if guessed else ""
+            # The position "Open in sandbox" opens: the true position once nothing is secret any more (the game is
+            # over, teacher mode, or a game that hides nothing), else what the seat on screen knows, the rest drawn at
+            # random (never from the game's seed), and the link and the sandbox say so.
+            text, guessed = shared_position(s, self._viewer, secret=not self.teacher_mode)
+            self.sandbox_link.text, self.sandbox_link.guessed = text, guessed
+            self.sandbox_link.note = "(what you cannot see is guessed there)" if guessed else ""
 
     def _show_watch(self) -> None:
         """Watch's controls and line: shown while every seat is a computer and the game goes on."""

@@ -194,7 +194,7 @@ class LessonStep(w.VBox):
 
     def _share(self, state: ninekit.State) -> None:
         """The position "Explore this position" opens: what the learner knows, the rest guessed (as in the app)."""
-        self._panel.explore = shared_position(state, self.learner)[0]
+        self._panel.explore, self._panel.explore_guessed = shared_position(state, self.learner)
 
     @property
     def app(self) -> PlayArea:

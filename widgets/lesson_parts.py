@@ -37,6 +37,7 @@ class StepPanel(anywidget.AnyWidget):
     feedback = traitlets.Unicode("").tag(sync=True)
     explore = traitlets.Unicode("").tag(sync=True)  # the position on the step's board, for "Explore this position"
     explore_target = traitlets.Unicode("").tag(sync=True)  # the game's sandbox page, relative to the tutorial's
+    explore_guessed = traitlets.Bool(False).tag(sync=True)  # its hidden parts are guessed: the link says so
     BUTTONS = ("hint", "reset", "show")
 
     def __init__(self, on_press: Callable[[str], object], **kwargs):

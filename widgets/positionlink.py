@@ -2,17 +2,20 @@
 
 The app's "Open in sandbox" and the sandbox's "Link to this position" are this widget: it draws a link made of a
 page's address (``target``, relative to the page; '' is the page itself) and ``#position=`` followed by
-``text`` (a :func:`ninekit.position_text`).  With ``arrive=True``, a page opened with such an address hands the
-text to Python once (``on_arrive``), for the sandbox to open it; what the text holds is checked there.  The
+``text`` (a :func:`ninekit.position_text`), and ``&guessed`` when the text's hidden parts are guessed (``guessed``:
+a position shared from a game in progress holds only what the seat knew).  With ``arrive=True``, a page opened
+with such an address hands the text, and whether it is guessed, to Python once (``on_arrive``), for the sandbox to
+open it; what the text holds is checked there.  The
 address works in Voila and in the static site alike (the part after ``#`` never reaches a server).
 
     >>> link = PositionLink(label="Open in sandbox", target="../sandboxes/nine_knights.ipynb")
     >>> arrived = []
-    >>> link.on_arrive(arrived.append)
-    >>> link.receive({"event": "arrive", "text": "ninekit:nine_knights:2:abc"}); arrived
-    ['ninekit:nine_knights:2:abc']
+    >>> link.on_arrive(lambda text, guessed: arrived.append(text))
+    >>> link.on_arrive(lambda text, guessed: arrived.append(guessed))
+    >>> link.receive({"event": "arrive", "text": "ninekit:nine_knights:2:abc", "guessed": True}); arrived
+    ['ninekit:nine_knights:2:abc', True]
     >>> link.receive({"event": "arrive", "text": "x" * 30_000}); len(arrived)
-    1
+    2
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ class PositionLink(anywidget.AnyWidget):
     target = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("Link to this position").tag(sync=True)
     note = traitlets.Unicode("").tag(sync=True)
+    guessed = traitlets.Bool(False).tag(sync=True)
     new_tab = traitlets.Bool(False).tag(sync=True)
     arrive = traitlets.Bool(False).tag(sync=True)
 
@@ -47,8 +51,9 @@ class PositionLink(anywidget.AnyWidget):
         self._handlers: list[Callable[[str], object]] = []
         self.on_msg(lambda _widget, content, _buffers: self.receive(content))
 
-    def on_arrive(self, handler: Callable[[str], object]) -> None:
-        """Call ``handler(text)`` with the position text of the address the page was opened with."""
+    def on_arrive(self, handler: Callable[[str, bool], object]) -> None:
+        """Call ``handler(text, guessed)`` with the position text of the address the page was opened with, and
+        whether the address said its hidden parts are guessed."""
         self._handlers.append(handler)
 
     def receive(self, content) -> None:
@@ -58,5 +63,5 @@ class PositionLink(anywidget.AnyWidget):
         text = content.get("text")
         if isinstance(text, str) and 0 < len(text) <= MAX_POSITION_TEXT:
             for handler in list(self._handlers):
-                handler(text)
+                handler(text, content.get("guessed") is True)
 

@@ -47,6 +47,8 @@ from .svg import esc
 from .upload import LoadButton
 
 TO_MOVE, SPECTATOR = "to move", "spectator"
+GUESSED_NOTE = ("This position was shared from a game in progress: what that player could not see is guessed here "
+                "(drawn at random, consistent with what they saw), not that game's own hidden cards.")
 OPEN_NOTE = ("Everything here is open: the sandbox shows any seat's view, and a position text or an exploration "
              "file holds every hidden card.")
 PLAYOUTS = (10, 40, 100, 400)  # the numbers of playouts offered (40 unless chosen)
@@ -61,6 +63,7 @@ class SandboxArea(PlayArea):
 
     def __init__(self, state: ninekit.State):
         self.looking = TO_MOVE  # whose view is on screen: TO_MOVE, a seat, SPECTATOR, or EVERYTHING
+        self.guessed_note = ""  # said while the position opened was shared with its hidden parts guessed
         self._asking: threading.Event | None = None  # set to stop the playouts under way
         super().__init__(exploration.fresh_start(state), seats=[HUMAN] * state.game.players)
 
@@ -216,15 +219,17 @@ class SandboxArea(PlayArea):
         """The position on screen as a short text (every hidden part included)."""
         return ninekit.position_text(self._state)
 
-    def open_text(self, text: str) -> bool:
+    def open_text(self, text: str, guessed: bool = False) -> bool:
         """Explore the position a position text describes instead (the tree starts again); a bad text is said
-        in the message, and nothing changes."""
+        in the message, and nothing changes.  ``guessed``: its hidden parts were guessed (a position shared from
+        a game in progress), which the sandbox then says (``guessed_note``) until another position is opened."""
         try:
             state = ninekit.from_position_text(text)
         except ValueError as exc:
             self._set_message(f"That is not a position this sandbox can open: {exc}")
             return False
-        return self._start_over(state, f"Opened a position of {state.game.title}")
+        self.guessed_note = GUESSED_NOTE if guessed else ""
+        return self._start_over(state, f"Opened a position of {state.game.title}", keep_note=True)
 
     def exploration_file(self) -> tuple[str, str]:
         """The Save button's file: (name, text) of the whole exploration."""
@@ -238,7 +243,7 @@ class SandboxArea(PlayArea):
             self._set_message(f"That file is not an exploration this sandbox can open: {exc}")
             return False
         self._switch_game(table.game, [HUMAN] * table.game.players)
-        self._session = table
+        self._session, self.guessed_note = table, ""
         self._set_message(f"Loaded an exploration of {table.game.title}", "info")
         self._shown()
         return True
@@ -247,7 +252,9 @@ class SandboxArea(PlayArea):
         """Start again from a new game's set-up (a new deal, the same game and options)."""
         return self._start_over(self.game.new(random_seed()), "A new set-up")
 
-    def _start_over(self, state: ninekit.State, said: str) -> bool:
+    def _start_over(self, state: ninekit.State, said: str, keep_note: bool = False) -> bool:
+        if not keep_note:
+            self.guessed_note = ""
         self._switch_game(state.game, [HUMAN] * state.game.players)
         self._begin(state, teacher=True)  # explore() starts it afresh
         self.looking = TO_MOVE
@@ -303,7 +310,7 @@ class Sandbox(w.VBox):
         open_text.on_click(lambda _b: guard(self.area.open_text, self.text_box.value))
         self.link = PositionLink(label="Link to this position", arrive=True,
                                  note="(whoever opens it sees every hidden card)")
-        self.link.on_arrive(lambda text: guard(self.area.open_text, text))
+        self.link.on_arrive(lambda text, guessed: guard(self.area.open_text, text, guessed))
         save = SaveButton(note="The file holds the whole exploration, every hidden card included.")
         save.on_save(self.area.exploration_file)
         load = LoadButton(tooltip="Load an exploration (.json) saved here")
@@ -352,7 +359,9 @@ class Sandbox(w.VBox):
         home = (f'<a class="ninekit-home" href="{esc(self._home)}">← All games</a><span> · </span>'
                 if self._home else "")
         self._title.value = (f"<h2>{home}<span>Sandbox · {esc(game.title)}</span></h2>"
-                             f'<p class="nk-sandbox-note" role="note">{esc(OPEN_NOTE)}</p>')
+                             f'<p class="nk-sandbox-note" role="note">{esc(OPEN_NOTE)}</p>'
+                             + (f'<p class="nk-sandbox-note nk-guessed" role="note">{esc(area.guessed_note)}</p>'
+                                if area.guessed_note else ""))
         options = ([("the seat to move", TO_MOVE)] + [(f"{game.seat_name(i)}'s view", i) for i in range(game.players)]
                    + [("a spectator's", SPECTATOR), ("everything (every secret shown)", EVERYTHING)])
         if self.view_choice.options != tuple(options):

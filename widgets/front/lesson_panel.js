@@ -35,7 +35,8 @@ function render({ model, el }) {
     here.hash = "";
     const target = model.get("explore_target");
     const page = here.pathname.endsWith(".html") ? target.replace(/\.ipynb$/, ".html") : target;
-    return `${new URL(page, here).href}#position=${encodeURIComponent(model.get("explore"))}`;
+    const guessed = model.get("explore_guessed") ? "&guessed" : "";  // the sandbox then says so
+    return `${new URL(page, here).href}#position=${encodeURIComponent(model.get("explore"))}${guessed}`;
   }
   function paint() {
     title.textContent = model.get("label");

@@ -7,7 +7,8 @@ function address(model) {
   here.hash = "";
   const target = model.get("target");
   const page = target ? new URL(target, here) : here;
-  return `${page.href}${HASH}${encodeURIComponent(model.get("text"))}`;
+  const guessed = model.get("guessed") ? "&guessed" : "";  // the hidden parts are guessed: the sandbox says so
+  return `${page.href}${HASH}${encodeURIComponent(model.get("text"))}${guessed}`;
 }
 
 function render({ model, el }) {
@@ -33,13 +34,14 @@ function render({ model, el }) {
   // A link to this same page only changes the address's "#": open the position it names now, too.
   function onHashChange() {
     if (!model.get("arrive") || !window.location.hash.startsWith(HASH)) return;
+    const [raw, ...flags] = window.location.hash.slice(HASH.length).split("&");
     let text;
     try {
-      text = decodeURIComponent(window.location.hash.slice(HASH.length));
+      text = decodeURIComponent(raw);
     } catch (_) {
-      text = window.location.hash.slice(HASH.length);  // not %-encoded after all: Python says what is wrong
+      text = raw;  // not %-encoded after all: Python says what is wrong
     }
-    model.send({ event: "arrive", text });
+    model.send({ event: "arrive", text, guessed: flags.includes("guessed") });
   }
 
   if (model.get("arrive") && !window.ninekitPositionArrived) {
