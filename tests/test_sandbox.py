@@ -271,7 +271,8 @@ def test_open_in_sandbox_holds_no_secret_of_a_game_in_progress(name):
     box = Sandbox(name)
     box.link.receive({"event": "arrive", "text": links[0].text, "guessed": True})
     assert box.area.state.view(seat) == state.view(seat) and "guessed here" in box._title.value
-    assert box.area.new_setup() and "guessed" not in box._title.value
+    assert box.link.guessed, "a link from the sandbox to this position does not say it is guessed"
+    assert box.area.new_setup() and "guessed" not in box._title.value and not box.link.guessed
     while not state.is_over:
         state = state.play(rng.choice(state.legal_moves()))
     over = GameApp(state, seats=seats, sandbox=f"../sandboxes/{name}.ipynb").sandbox_link

@@ -372,6 +372,7 @@ class Sandbox(w.VBox):
         self.tree.show(rows)
         self.comment_box.value = area.session.node.comment
         self.text_box.value = self.link.text = area.position_text
+        self.link.guessed = bool(area.guessed_note)  # passed on: a link from here says so too
         state = area.state
         self._listed = list(state.legal_moves())
         self.legal.show([str(move) for move in self._listed])
