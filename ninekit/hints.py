@@ -106,46 +106,31 @@ def hint(state: State, seat: int, level: str | None = None, seed: int = 0) -> Hi
         kept = kept[1:] if len(kept) > 1 and _same(kept[0], played) else None
     move, decided = next((m for m in state.legal_moves() if kept and _same(kept[0], m)), None), None
     if move is None:  # a fresh plan
-        bot = bot_for(state.game.name, seed, level)
-        decided = game_hints(state.game.name).decide(state, bot) if state.game.name in DECIDES else None
-        move = decided[0] if decided is not None else bot.choose(state)
-        kept = _plan_at(state, seat, level, seed, move, bot)[0]
+        kept, decided = _plan_at(state, seat, level, seed)
+        move = kept[0]
     if decided is not None:  # the bot's own decision, kept with the reasons it weighed
         _move, reason, words = decided
     else:  # the reason speaks of the turn as planned
         reason, words = game_hints(state.game.name).explain(
-            state, seat, move, _Following(kept[1:], _planner(state, level, seed)), seed)
+            state, seat, move, _Following(kept[1:], bot_for(state.game.name, seed, level)), seed)
     if not reason:
         count = len(state.legal_moves())
         reason = ONLY if count == 1 else GENERIC.format(n=count)
     return Hint(move, reason, words or "", tuple(kept))
 
 
-def _planner(state: State, level: str, seed: int):
-    """Who plays on after a kept plan's steps: the level's own player."""
-    return bot_for(state.game.name, seed, level)
-
-
-def _plan_at(state: State, seat: int, level: str, seed: int, move: Move | None = None,
-             bot=None) -> tuple[list, State]:
-    """A fresh plan at ``state``: the level's move (``move``, if ``bot`` already chose it), then the seat's next
-    decisions in a row, played by the same player (a player that plans a whole turn at its first decision, as
-    the searching ones do, goes on with its own plan: a fresh player, or the heuristic one, would plan anew)."""
-    if move is None:
-        bot = bot_for(state.game.name, seed, level)
-        decided = game_hints(state.game.name).decide(state, bot) if state.game.name in DECIDES else None
-        move = decided[0] if decided is not None else bot.choose(state)
-    planner = bot
-    before = state.determinize(seat, random.Random(seed))
-    world, steps = before.play(move), [move]
-    # to the end of the turn, or up to the first step that shows the seat something (what comes after it depends
-    # on what is shown)
-    while (not world.is_over and world.to_move == seat and len(steps) < MAX_PLAN_STEPS
-           and not _turn_starts(world, seat) and not shown_to(before, world, seat)):
-        step = planner.choose(world)
-        before, world = world, world.play(step)
-        steps.append(step)
-    return steps, world
+def _plan_at(state: State, seat: int, level: str, seed: int) -> tuple[list, tuple | None]:
+    """A fresh plan at ``state``: the level's move, then the seat's next decisions in a row, played by the same
+    player (a player that plans a whole turn at its first decision, as the searching ones do, goes on with its own
+    plan: a fresh player, or the heuristic one, would plan anew), to the end of the turn or up to the first step
+    that shows the seat something (what comes after it depends on what is shown).  Also the decision with its
+    reasons of a game in ``DECIDES`` (else None)."""
+    bot = bot_for(state.game.name, seed, level)
+    decided = game_hints(state.game.name).decide(state, bot) if state.game.name in DECIDES else None
+    move = decided[0] if decided is not None else bot.choose(state)
+    steps, _world = plan(state, seat, move, bot, seed, lambda view: True,
+                         ends=lambda before, after: _turn_starts(after, seat) or shown_to(before, after, seat))
+    return steps, decided
 
 
 def _turn_so_far(state: State, seat: int) -> list[State]:
@@ -207,19 +192,20 @@ def lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def plan(state: State, seat: int, move: Move, bot, seed: int, same_turn) -> tuple[list, State]:
+def plan(state: State, seat: int, move: Move, bot, seed: int, same_turn, ends=None) -> tuple[list, State]:
     """The rest of ``seat``'s turn after ``move``, played by ``bot`` in a world built from the seat's view.
 
     Returns the moves (``move`` first) and the world after them.  ``same_turn(view)`` says from the seat's
-    view of the world whether the turn goes on.
+    view of the world whether the turn goes on; ``ends(before, after)``, if given, whether the plan ends after
+    the step from world ``before`` to world ``after``.
     """
-    world = state.determinize(seat, random.Random(seed)).play(move)
-    steps = [move]
-    while not world.is_over and world.to_move == seat and len(steps) < MAX_PLAN_STEPS \
-            and same_turn(world.view(seat)):
+    before = state.determinize(seat, random.Random(seed))
+    world, steps = before.play(move), [move]
+    while (not world.is_over and world.to_move == seat and len(steps) < MAX_PLAN_STEPS
+           and same_turn(world.view(seat)) and not (ends is not None and ends(before, world))):
         step = bot.choose(world)
+        before, world = world, world.play(step)
         steps.append(step)
-        world = world.play(step)
     return steps, world
 
 

@@ -228,8 +228,7 @@ class SandboxArea(PlayArea):
         except ValueError as exc:
             self._set_message(f"That is not a position this sandbox can open: {exc}")
             return False
-        self.guessed_note = GUESSED_NOTE if guessed else ""
-        return self._start_over(state, f"Opened a position of {state.game.title}", keep_note=True)
+        return self._start_over(state, f"Opened a position of {state.game.title}", GUESSED_NOTE if guessed else "")
 
     def exploration_file(self) -> tuple[str, str]:
         """The Save button's file: (name, text) of the whole exploration."""
@@ -252,9 +251,8 @@ class SandboxArea(PlayArea):
         """Start again from a new game's set-up (a new deal, the same game and options)."""
         return self._start_over(self.game.new(random_seed()), "A new set-up")
 
-    def _start_over(self, state: ninekit.State, said: str, keep_note: bool = False) -> bool:
-        if not keep_note:
-            self.guessed_note = ""
+    def _start_over(self, state: ninekit.State, said: str, guessed_note: str = "") -> bool:
+        self.guessed_note = guessed_note
         self._switch_game(state.game, [HUMAN] * state.game.players)
         self._begin(state, teacher=True)  # explore() starts it afresh
         self.looking = TO_MOVE

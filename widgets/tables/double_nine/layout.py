@@ -160,9 +160,9 @@ def draw_header(view: Mapping, y0: float, record_of: Mapping | None, *, width: f
         y = y0 + max(h, pile_h) + 4
     parts += pile_parts
     pile = view.get("pile")
+    why = "every secret shown" if view.get("reveal") else "shown: the game is over"  # why face-down cards show
     if pile:  # face up (Thera), or shown once the match is over (or in the sandbox's "everything")
         face_down = not view.get("pile_face_up")
-        why = "every secret shown" if view.get("reveal") else "shown: the game is over"
         words = (f"Left on the pile, top card first ({why}):" if face_down
                  else "The pile, top card first:")
         chips, ch = draw_chips([f"{i + 1}. {CARD_INFO.get(c, {}).get('number', '?')} {c}" for i, c in
@@ -172,7 +172,6 @@ def draw_header(view: Mapping, y0: float, record_of: Mapping | None, *, width: f
         y += ch
     removed = view.get("removed")
     if removed is not None:
-        why = "every secret shown" if view.get("reveal") else "shown: the game is over"
         words = f"Removed from the game face down ({why}):"
         if not removed:
             parts.append(el("text", words[:-1] + ": none", x=PAD + 4, y=y + 8, class_="dn-label"))
