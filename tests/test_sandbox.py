@@ -167,7 +167,7 @@ def test_comments_and_the_position_text_and_the_exploration_file():
 
 
 def _press_side(box: Sandbox, text: str) -> None:
-    for widget in _all(box.children[2].children[1]):
+    for widget in _all(box._side):
         if isinstance(widget, ipywidgets.Button) and widget.description == text:
             widget.click()
             return
@@ -307,3 +307,90 @@ def test_every_legal_move_is_listed_and_an_illegal_click_says_which_rule_forbids
     assert box.area.state is state
     box.legal.choose(0)
     assert box.area.state.history[-1][1] == state.legal_moves()[0] and box.tree.rows[-1]["current"]
+
+
+def _edit_button(box: Sandbox, text: str) -> None:
+    """Press the edit panel's button called ``text``."""
+    for row in box.editor.children:
+        for child in getattr(row, "children", ()):
+            if isinstance(child, ipywidgets.Button) and child.description == text:
+                child.click()
+                return
+    raise AssertionError(f"no edit button {text!r}")
+
+
+@pytest.mark.parametrize("name", ninekit.games())
+def test_a_position_is_set_up_by_clicking_the_board_and_played_from(name):
+    """Issue 27 item 2: "Edit position" draws every secret; a click on a part of the board chooses it and its
+    values are offered beside the board; a value chosen changes the position (checked by the game's position()),
+    Undo takes it back, and "Play from here" explores the position set up (a new tree)."""
+    box = Sandbox(name, seed=4)
+    area = box.area
+    _press(box, "Edit position")
+    assert area.editing is not None and box.editor.layout.display is None and box._side.layout.display == "none"
+    changed = 0
+    for key in [p.key for p in area.editing.parts() if p.board]:
+        part = next((p for p in area.editing.parts() if p.key == key and p.board), None)
+        if part is None:  # (an edit before took it off the board)
+            continue
+        area.board.activate(part.board)
+        assert area.edit_part == part.key, part.key
+        others = [i for i, value in enumerate(box.editor.values.choices) if value != part.value]
+        before = area.editing
+        for index in others:
+            box.editor.values.choose(index)
+            if area.editing is not before and area.editing.state is not None:
+                break
+            if area.editing is not before:
+                _edit_button(box, "Undo edit")
+                assert area.editing is before
+        else:
+            continue
+        changed += 1
+        if changed == 3:
+            break
+    assert changed == 3, "three parts on the board took a new value"
+    assert f'data-id="{part.board}"' in area.board.svg
+    set_up = area.editing.state
+    _edit_button(box, "Undo edit")
+    undone = area.editing.state
+    assert undone is not set_up and undone.view(None, reveal=True) != set_up.view(None, reveal=True)
+    _edit_button(box, "Play from here")
+    assert area.editing is None and area.session.root.state is undone and area.state is undone
+    assert box._side.layout.display is None and area.errors == []
+
+
+def test_an_impossible_position_says_why_and_cannot_be_played_from_until_it_is_put_right():
+    """Issue 27 item 2: an edit the rules refuse names what is wrong (in the game's words); the board keeps the
+    last playable position, "Play from here" is refused, and the tree cannot be walked until editing ends."""
+    box = Sandbox("nine_knights", seed=4)
+    area = box.area
+    _press(box, "Edit position")
+    for n in range(2, 10):
+        area.edit(f"place N{n}", "set aside")
+    shown = area.board.svg
+    assert area.editing.state is not None and area.edit("place N1", "set aside") and area.editing.state is None
+    assert "North has no Knights left" in area._status.value and area.board.svg == shown
+    _edit_button(box, "Play from here")
+    assert "cannot be played from" in area.message and area.editing is not None
+    assert not area.back() and "editing" in area.message
+    _edit_button(box, "Undo edit")
+    _edit_button(box, "Play from here")
+    assert area.editing is None and area.state.to_move == 0 and area.session.root.state is area.state
+    assert box.editor.layout.display == "none" and box._steps.layout.display is None
+
+
+def test_cancel_brings_back_the_tree_and_a_bad_value_changes_nothing():
+    """Editing leaves the tree alone until "Play from here": Cancel goes back to it; a value the part cannot
+    take is refused with a message naming it, the draft unchanged."""
+    box = Sandbox("double_nine", seed=1)
+    area = box.area
+    _play_first(box)
+    at = area.state
+    _press(box, "Edit position")
+    draft = area.editing
+    key = draft.parts()[0].key
+    assert not area.edit(key, "no such thing") and "no such thing" in area.message.lower()
+    assert area.editing is draft
+    _edit_button(box, "Cancel")
+    assert area.editing is None and area.state is at and len(area.session.root.children) == 1

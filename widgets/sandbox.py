@@ -17,7 +17,12 @@ words (:mod:`ninekit.playouts`, :func:`ninekit.hints.hint`).  By default the com
 to move sees; "everything" lets it use the true position.  In the static site there are no threads: the page
 waits while the games are played out, so Stop cannot cut them short there (ask for fewer games).
 
-Not yet here (issue 27): editing a position by clicking.
+Edit: "Edit position" sets up a position part by part (:mod:`ninekit.editing`): a click on a square, card or token
+of the board (every secret shown) chooses that part, and its choices are offered beside the board; the parts
+not drawn on the board (who moves, the round, a hidden order) are listed there too.  Every edit is checked by the
+game's own ``position()``: a position the rules refuse says what is wrong and cannot be played from until
+another edit puts it right (the board meanwhile shows the last playable one).  Undo takes edits back one by one;
+"Play from here" explores the position set up (a new tree), "Cancel" goes back to the tree as it was.
 
     >>> box = Sandbox("nine_knights", seed=3)
     >>> first = box.area.state.legal_moves()[0]
@@ -32,7 +37,7 @@ import threading
 import ipywidgets as w
 
 import ninekit
-from ninekit import IllegalMove, exploration, hints
+from ninekit import IllegalMove, Move, editing, exploration, hints
 from ninekit.bots import LEVELS
 from ninekit.core import random_seed
 from ninekit.playouts import EVERYTHING, chances, move_chances
@@ -51,6 +56,7 @@ GUESSED_NOTE = ("This position was shared from a game in progress: what that pla
                 "(drawn at random, consistent with what they saw), not that game's own hidden cards.")
 OPEN_NOTE = ("Everything here is open: the sandbox shows any seat's view, and a position text or an exploration "
              "file holds every hidden card.")
+MAX_EDITS = 500  # the edits Undo can take back (a kernel's memory stays bounded)
 PLAYOUTS = (10, 40, 100, 400)  # the numbers of playouts offered (40 unless chosen)
 KNOWS = (("what the seat to move sees", TO_MOVE), ("everything (the true position)", EVERYTHING))
 KEY_STEPS = {"ArrowLeft": ("back", ()), "ArrowRight": ("forward", ()), "ArrowUp": ("variation", (-1,)),
@@ -65,6 +71,9 @@ class SandboxArea(PlayArea):
         self.looking = TO_MOVE  # whose view is on screen: TO_MOVE, a seat, SPECTATOR, or EVERYTHING
         self.guessed_note = ""  # said while the position opened was shared with its hidden parts guessed
         self._asking: threading.Event | None = None  # set to stop the playouts under way
+        self.editing: editing.Draft | None = None  # the position being set up, while editing
+        self.edit_part: str | None = None  # the key of the part chosen to change
+        self._edits: list[editing.Draft] = []  # every draft since editing began, for Undo
         super().__init__(exploration.fresh_start(state), seats=[HUMAN] * state.game.players)
 
     def _begin(self, state: ninekit.State, teacher: bool) -> None:
@@ -132,6 +141,9 @@ class SandboxArea(PlayArea):
     def _change_tree(self, action, *args, refused: str = "error") -> bool:
         """Do ``action(*args)`` to the tree and show the result; a refusal is said in the message (as ``refused``),
         nothing changed."""
+        if self.editing is not None:
+            self._set_message("You are editing the position: press “Play from here” or “Cancel” first", "info")
+            return False
         try:
             action(*args)
         except (IllegalMove, ValueError) as exc:
@@ -149,6 +161,130 @@ class SandboxArea(PlayArea):
         self._refresh()
         for handler in list(self._change_handlers):
             handler(self._state)
+
+    # --- editing ---------------------------------------------------------------------------------------------------
+    def start_editing(self, start: str = "here") -> bool:
+        """Set up a position part by part, starting from the position on screen (``"here"``), a new game's set-up
+        (``"setup"``) or the game's emptiest table (``"empty"``); where the game builds no such position by hand
+        (the middle of a turn, say), the message says when it can, and the emptiest table is set up instead."""
+        try:
+            if start == "empty":
+                first = editing.empty_table(self.game)
+            elif start in ("here", "setup"):
+                first = editing.draft(self._state if start == "here" else self.game.new(random_seed()))
+            else:
+                raise ValueError(f"there is no start called {start!r} (here, setup or empty)")
+        except ValueError as exc:  # (said, and the emptiest table offered instead)
+            said = f"{exc}. Here you start from the emptiest table instead (or Cancel)."
+            first = editing.empty_table(self.game)
+        else:
+            said = ""
+        self.stop_asking()
+        self.editing, self._edits, self.edit_part = first, [first], None
+        self._set_message(said, "info")
+        self._shown()
+        return True
+
+    def choose_part(self, key: str) -> bool:
+        """Choose the part ``key`` to change (what a click on it on the board does)."""
+        if self.editing is None:
+            return False
+        try:
+            self.editing.part(key)
+        except ValueError as exc:
+            self._set_message(str(exc))
+            return False
+        self.edit_part = key
+        self._shown()
+        return True
+
+    def edit(self, key: str, value: str) -> bool:
+        """Set part ``key`` to ``value``; the rules' objection, if any, is said (the position cannot be played from
+        until it is put right); a part or value the game does not have is refused, nothing changed."""
+        if self.editing is None:
+            self._set_message("Press “Edit position” first")
+            return False
+        try:
+            new = self.editing.set(key, value)
+        except ValueError as exc:
+            self._set_message(str(exc).capitalize())
+            return False
+        self.editing, self.edit_part = new, key
+        self._edits.append(new)
+        del self._edits[:-MAX_EDITS]
+        self._shown()
+        return True
+
+    def undo_edit(self) -> bool:
+        """Take the last edit back."""
+        if len(self._edits) < 2:
+            self._set_message("No edit to take back", "info")
+            return False
+        self._edits.pop()
+        self.editing = self._edits[-1]
+        self._shown()
+        return True
+
+    def finish_editing(self) -> bool:
+        """Explore the position set up (a new tree); refused while the rules refuse it."""
+        if self.editing is None:
+            return False
+        if self.editing.state is None:
+            self._set_message("This position cannot be played from: " + self.editing.problem)
+            return False
+        state, self.editing, self._edits = self.editing.state, None, []
+        return self._start_over(state, "Playing from the position you set up")
+
+    def cancel_editing(self) -> bool:
+        """Stop editing: the tree and position from before come back."""
+        if self.editing is None:
+            return False
+        self.editing, self._edits, self.edit_part = None, [], None
+        self._set_message("")
+        self._shown()
+        return True
+
+    @property
+    def edit_board(self) -> ninekit.State | None:
+        """The position the board shows while editing: the draft's, or, while the rules refuse the draft, the last
+        playable one."""
+        for d in reversed(self._edits):
+            if d.state is not None:
+                return d.state
+        return None
+
+    def click(self, data_id: str) -> bool:
+        if self.editing is None:
+            return super().click(data_id)
+        for part in self.editing.parts():
+            if part.board == data_id:
+                return self.choose_part(part.key) and False
+        self._set_message("Nothing to change there", "info")
+        return False
+
+    def _refresh_now(self) -> None:
+        if self.editing is None:
+            return super()._refresh_now()
+        shown = self.edit_board
+        parts = self.editing.parts()
+        status = "Editing: click a square, card or token on the board, or choose a part beside it (every secret " \
+                 "is shown)"
+        problem = self.editing.problem
+        if problem:
+            status += (f'<div class="nk-error" role="status">Not playable: {esc(problem)}. The board shows the last '
+                       f"playable position; fix it, or Undo.</div>")
+        self._status.value = status if problem else esc(status)
+        if shown is not None:
+            view = shown.view(None if shown.is_over else shown.to_move, reveal=True)
+            targets = {p.board: Move("edit", (p.key,)) for p in parts if p.board}
+            narrow = self.adapter.draw(view, targets, {"layout": "narrow"}) if self.adapter.narrow_layout else ""
+            self.board.show(self.adapter.draw(view, targets, {}), narrow)
+        self._targets, self._buttons, self._selection = {}, [], None
+        for widget, on in ((self.board, shown is not None), (self._choices, False), (self.move_log, False),
+                           (self._outcome, False), (self.hand_over, False), (self.pause_panel, False),
+                           (self._replay_bar, False)):
+            if widget is not None:
+                widget.layout.display = None if on else "none"
 
     # --- asking the computer ----------------------------------------------------------------------------------------
     def ask(self, each_move: bool = False, playouts: int = 40, level: str = "normal", knows=TO_MOVE,
@@ -243,6 +379,7 @@ class SandboxArea(PlayArea):
             return False
         self._switch_game(table.game, [HUMAN] * table.game.players)
         self._session, self.guessed_note = table, ""
+        self.editing, self._edits, self.edit_part = None, [], None
         self._set_message(f"Loaded an exploration of {table.game.title}", "info")
         self._shown()
         return True
@@ -253,6 +390,7 @@ class SandboxArea(PlayArea):
 
     def _start_over(self, state: ninekit.State, said: str, guessed_note: str = "") -> bool:
         self.guessed_note = guessed_note
+        self.editing, self._edits, self.edit_part = None, [], None
         self._switch_game(state.game, [HUMAN] * state.game.players)
         self._begin(state, teacher=True)  # explore() starts it afresh
         self.looking = TO_MOVE
@@ -263,13 +401,15 @@ class SandboxArea(PlayArea):
 
 class Sandbox(w.VBox):
     """Explore a position: ``Sandbox("codinca", players=3)`` (a new set-up; ``seed`` for a chosen deal, other
-    keywords are the game's options) or ``Sandbox(state)``.  ``area`` is the board (:class:`SandboxArea`);
-    ``home`` is the URL of the "← All games" link."""
+    keywords are the game's options), ``Sandbox(state)``, or ``Sandbox("ninekit:…")`` (a position text).  ``area``
+    is the board (:class:`SandboxArea`); ``home`` is the URL of the "← All games" link."""
 
     def __init__(self, game_or_state="nine_knights", players: int | None = None, seed: int | None = None,
                  home: str | None = None, **options):
         if isinstance(game_or_state, ninekit.State):
             state = game_or_state
+        elif isinstance(game_or_state, str) and game_or_state.strip().startswith("ninekit:"):
+            state = ninekit.from_position_text(game_or_state)  # a position text (or a link's, pasted)
         else:
             game = game_or_state if isinstance(game_or_state, ninekit.Game) else ninekit.make(game_or_state, players,
                                                                                               **options)
@@ -289,7 +429,9 @@ class Sandbox(w.VBox):
                                   ("Make main line", "Make the move that led here the main line", self.area.promote),
                                   ("Delete variation", "Delete the move that led here and all after it",
                                    self.area.delete),
-                                  ("New set-up", "Start again from a new deal of this game", self.area.new_setup)):
+                                  ("New set-up", "Start again from a new deal of this game", self.area.new_setup),
+                                  ("Edit position", "Change anything on the board, hidden parts included",
+                                   self.area.start_editing)):
             button = w.Button(description=text, tooltip=tip, layout=w.Layout(width="auto"))
             button.on_click(lambda _b, action=action: guard(action))
             steps.append(button)
@@ -316,6 +458,8 @@ class Sandbox(w.VBox):
         self.computer = ComputerPanel(on_ask=lambda *asked: guard(self._ask, *asked),
                                       on_stop=lambda: guard(self.area.stop_asking),
                                       on_hint=lambda: guard(self._hint))
+        self.editor = EditPanel(self.area)
+        self._steps = w.HBox([self.view_choice, *steps], layout=w.Layout(flex_flow="row wrap"))
         side = w.VBox([
             self._legal_panel,
             w.HTML("<b>Moves explored</b> <small>(click one to go there; arrow keys in the list)</small>"), self.tree,
@@ -327,10 +471,13 @@ class Sandbox(w.VBox):
         # The board's column is wide enough for each game's wide picture (a narrower one draws the phone's).
         self.area.layout = w.Layout(flex="1 1 740px", min_width="0", max_width="100%")
         side.layout = w.Layout(flex="0 1 360px", min_width="0", max_width="100%")
+        self.editor.layout = w.Layout(flex="0 1 360px", min_width="0", max_width="100%")
+        self._side = side
         self._nodes: list = []
         self._listed: list = []  # the moves of the list of every legal move, in its order
-        super().__init__([self._title, w.HBox([self.view_choice, *steps], layout=w.Layout(flex_flow="row wrap")),
-                          w.HBox([self.area, side], layout=w.Layout(flex_flow="row wrap", grid_gap="12px"))])
+        super().__init__([self._title, self._steps,
+                          w.HBox([self.area, self.editor, side],
+                                 layout=w.Layout(flex_flow="row wrap", grid_gap="12px"))])
         self.add_class("ninekit-sandbox")
         self.area.on_change(lambda _state: self._show())
         self._show()
@@ -354,6 +501,10 @@ class Sandbox(w.VBox):
         area, game = self.area, self.area.game
         if area.stop_asking() or self.computer.result.value:
             self.computer.show("")
+        editing = area.editing is not None
+        self.editor.show()
+        for widget, shown in ((self.editor, editing), (self._side, not editing), (self._steps, not editing)):
+            widget.layout.display = None if shown else "none"
         home = (f'<a class="ninekit-home" href="{esc(self._home)}">← All games</a><span> · </span>'
                 if self._home else "")
         self._title.value = (f"<h2>{home}<span>Sandbox · {esc(game.title)}</span></h2>"
@@ -381,6 +532,83 @@ class Sandbox(w.VBox):
         """Play the move at ``index`` of the list of every legal move (for the seat to move, whatever the board
         shows)."""
         return self.area.try_move(self._listed[index])
+
+
+class EditPanel(w.VBox):
+    """Beside the board while editing: the part chosen (a click on the board, or the list of every part) and the
+    values it may take as buttons (or, for a part written as text, a box and Set), Undo, "Play from here",
+    "Cancel", and where to start from."""
+
+    def __init__(self, area: SandboxArea):
+        self.area = area
+        guard = area.guarded
+        self.heading = w.HTML().add_class("ninekit-edit-heading")
+        self.part_choice = w.Dropdown(description="Part", style={"description_width": "auto"},
+                                      layout=w.Layout(width="100%"))
+        self._drawing = False  # True while show() sets the list (its own changes are not a choice)
+        self.part_choice.observe(lambda ch: not self._drawing and ch["new"] and ch["new"] != area.edit_part
+                                 and guard(area.choose_part, ch["new"]), names="value")
+        self.values = ChoiceBar().add_class("ninekit-edit-values")
+        self.values.on_choose(lambda index: guard(self._choose_value, index))
+        self.text = w.Text(layout=w.Layout(width="100%"))
+        self.set_text = w.Button(description="Set", layout=w.Layout(width="auto"))
+        self.set_text.on_click(lambda _b: guard(self._set_text))
+        self.syntax = w.HTML()
+        self._typed = w.VBox([self.syntax, w.HBox([self.text, self.set_text])])
+        buttons = []
+        for text, tip, action, style in (
+                ("Play from here", "Explore the position set up", area.finish_editing, "primary"),
+                ("Undo edit", "Take the last edit back", area.undo_edit, ""),
+                ("Cancel", "Stop editing: back to the moves explored", area.cancel_editing, ""),
+                ("Empty table", "Start setting up from the emptiest table", lambda: area.start_editing("empty"), ""),
+                ("New set-up", "Start setting up from a new game's set-up", lambda: area.start_editing("setup"),
+                 "")):
+            button = w.Button(description=text, tooltip=tip, button_style=style, layout=w.Layout(width="auto"))
+            button.on_click(lambda _b, action=action: guard(action))
+            buttons.append(button)
+        self._choices: tuple[str, ...] = ()
+        super().__init__([w.HTML("<b>Edit the position</b> <small>(click a part of the board, or choose one "
+                                 "here)</small>"), w.HBox(buttons[:3], layout=w.Layout(flex_flow="row wrap")),
+                          self.part_choice, self.heading, self.values, self._typed,
+                          w.HBox([w.HTML("<small>Start again from:</small>"), *buttons[3:]],
+                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))])
+        self.add_class("ninekit-edit-panel")
+
+    def show(self) -> None:
+        """The panel for the draft and part chosen now."""
+        draft = self.area.editing
+        if draft is None:
+            return
+        parts = draft.parts()
+        options = [(f"{p.group} · {p.label}: {p.value}", p.key) for p in parts]
+        key = self.area.edit_part
+        part = next((p for p in parts if p.key == key), None)
+        self._drawing = True
+        try:
+            if self.part_choice.options != tuple(options):
+                self.part_choice.options = options
+            self.part_choice.value = None if part is None else key
+        finally:
+            self._drawing = False
+        if part is None:
+            self.heading.value = "<p>Choose a part to change.</p>"
+            self.values.show([])
+            self._typed.layout.display = "none"
+            return
+        self.heading.value = f"<p><b>{esc(part.label)}</b> ({esc(part.group)}) is <b>{esc(part.value)}</b></p>"
+        self._choices = part.choices
+        self.values.show(list(part.choices), marked=part.choices.index(part.value)
+                         if part.value in part.choices else None)
+        self._typed.layout.display = "none" if part.choices else None
+        if not part.choices:
+            self.syntax.value = f"<small>Write it as {esc(part.syntax)}.</small>"
+            self.text.value = part.value
+
+    def _choose_value(self, index: int) -> bool:
+        return self.area.edit(self.area.edit_part, self._choices[index])
+
+    def _set_text(self) -> bool:
+        return self.area.edit(self.area.edit_part, self.text.value)
 
 
 def chances_html(found, state: ninekit.State) -> str:

@@ -1015,7 +1015,8 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
              memories: Sequence[int] = (), ninth: int | None = None, will: Sequence[int] | None = None,
              items: Sequence[Mapping] | None = None, white=NO_ONE, black=NO_ONE, medal=None,
              released: Mapping | None = None, pawns: Sequence[int] | None = None, placed: Mapping | None = None,
-             seen: Mapping | None = None, veiled: Sequence[int] = ()) -> State:
+             seen: Mapping | None = None, veiled: Sequence[int] = (), first: int | None = None,
+             changed: Sequence[int] = (), public: Sequence = (), looks: Sequence | None = None) -> State:
     """A State at a placement turn, built directly for tutorials and tests (validated).
 
     ``memories``: the 8 codes Shoal, Abyss of Red, then Blue, Green and Yellow (with 3 players the ghost's
@@ -1023,7 +1024,12 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
     rest).  ``white``/``black``: the holder seat, or -1 on the board; ``released``: ``{"white": seat,
     "black": seat}`` (defaults to the holder).  ``medal``: a seat, -1 on the board (expert default).
     ``placed``: ``{location key: seat}`` and ``"quarry": [seats]`` for pawns already out this round.
-    ``seen``: ``{viewer: [(owner, "Shoal"), ...]}``.  ``veiled``: seats under the Sooty Watchtower.
+    ``seen``: ``{viewer: [(owner, "Shoal"), ...]}`` (a viewer may be written as text, ``"0"``, as JSON keys are).
+    ``veiled``: seats under the Sooty Watchtower.  ``first``: who led this round (default ``start``).
+    ``changed``: seats that changed both Memories at set-up (one pawn fewer in round 1).  ``public``: slots
+    face up for all, ``[(owner, "Shoal"), ...]`` (a Ninth exchange; a seen Code 26 always is).  ``looks``: the
+    public record of looks, ``[(round, looker, owner, "Shoal"), ...]`` oldest first (default: one look this
+    round per ``seen`` entry); every card a seat has seen was looked at in it.
 
     >>> s = position(memories=[1, 5, 9, 13, 2, 6, 10, 14], will=[3, 0, 0, 0], round=3)
     >>> "Place a pawn on Hollow of Envy (1 Will)" in [str(m) for m in s.legal_moves()]
@@ -1032,6 +1038,11 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
     Traceback (most recent call last):
     ...
     ValueError: impossible position: memories must be 8 different codes of this game's deck (1-18)
+    >>> position(memories=[1, 5, 9, 13, 2, 6, 10, 14], changed=[1], pawns=[3, 3, 3, 3])
+    Traceback (most recent call last):
+    ...
+    ValueError: impossible position: pawns (left per seat) must be 0-3 and leave room for the pawns placed (Blue
+    has 3 left and 0 placed, but 2 Action pawns this round: they changed both Memories at set-up)
     """
     def bad(text):
         raise ValueError(f"impossible position: {text}")
@@ -1041,8 +1052,23 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
             bad(f"{name} must be a list of {what} (got {value!r:.60})")
         return tuple(value)
 
+    def is_seat(value) -> bool:
+        return type(value) is int and value in seats
+
+    def slot_pair(entry, name) -> tuple:
+        if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+            bad(f"{name} entry {entry!r:.60} must be a pair (owner, 'Shoal' or 'Abyss')")
+        owner, slot = entry
+        if type(owner) is not int or owner not in range(4) or slot not in SLOTS:
+            bad(f"{name} entry {tuple(entry)!r:.60} must be (an owner 0-3, 'Shoal' or 'Abyss')")
+        return owner, slot
+
     memories = listed(memories, "memories", "8 Memory codes")
     veiled = listed(veiled, "veiled", "seats")
+    changed = listed(changed, "changed", "seats")
+    public = listed(public, "public", "(owner, 'Shoal' or 'Abyss') pairs")
+    if looks is not None:
+        looks = listed(looks, "looks", "(round, looker, owner, 'Shoal' or 'Abyss') entries")
     for name, value in (("will", will), ("items", items), ("pawns", pawns)):
         if value is not None:
             listed(value, name, "one entry per seat")
@@ -1055,10 +1081,15 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
         bad(f"released takes only 'white' and 'black' (got {sorted(map(str, released))})")
     if placed is not None and "quarry" in placed:
         listed(placed["quarry"], "placed['quarry']", "seats")
+    seen_by = {}
     for viewer, entries in dict(seen or {}).items():
+        if isinstance(viewer, str) and viewer.isascii() and viewer.isdigit() and len(viewer) == 1:
+            viewer = int(viewer)  # a JSON key
+        seen_by.setdefault(viewer, [])
         for entry in listed(entries, f"seen[{viewer!r}]", "(owner, 'Shoal' or 'Abyss') pairs"):
             if not isinstance(entry, (list, tuple)) or len(entry) != 2:
                 bad(f"seen entry {entry!r:.60} must be a pair (owner, 'Shoal' or 'Abyss')")
+            seen_by[viewer].append(tuple(entry))
 
     if players not in (3, 4) or type(players) is not int:
         bad("players must be 3 or 4")
@@ -1069,13 +1100,17 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
     if len(mem) != 8 or len(set(mem)) != 8 or any(type(c) is not int or c not in pool for c in mem):
         bad(f"memories must be 8 different codes of this game's deck (1-{pool[-1]})")
     if expert:
-        if ninth is None or ninth not in pool or ninth in mem:
+        if ninth is None or type(ninth) is not int or ninth not in pool or ninth in mem:
             bad("an expert game needs a Ninth Memory (ninth=) not among the memories")
     elif ninth is not None:
         bad("only the expert game has a Ninth Memory")
     seats = range(players)
-    if type(start) is not int or start not in seats:
+    if not is_seat(start):
         bad("start must be a seat")
+    if first is None:
+        first = start
+    if not is_seat(first):
+        bad("first (who led this round) must be a seat")
     will = tuple(will) if will is not None else tuple(START_WILL[(s - start) % players] for s in seats)
     if len(will) != players or any(type(w) is not int or w < 0 for w in will):
         bad("will must give each seat a whole number from 0")
@@ -1090,24 +1125,27 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
         bad("items must have one dict per seat")
     ruins = []
     for i, item in enumerate(BASIC_ITEMS):
-        total = sum(h[i] for h in held)
+        total = sum(h[i] for h in held if type(h[i]) is int)
         if any(type(h[i]) is not int or h[i] < 0 for h in held) or total > RUINS_STOCK[item]:
             bad(f"there are only {RUINS_STOCK[item]} {ITEM_NAMES[item]}s")
         ruins.append(RUINS_STOCK[item] - total)
     for name, value in (("white", white), ("black", black)):
-        if value != NO_ONE and value not in seats:
+        if value != NO_ONE and not is_seat(value):
             bad(f"{name} must be a seat or -1 (on the board)")
     if medal is None:
         medal = NO_ONE if expert else BOXED
     if not expert and medal != BOXED:
         bad("the Medal is used only in the expert game")
-    if expert and medal != NO_ONE and medal not in seats:
+    if expert and medal != NO_ONE and not is_seat(medal):
         bad("medal must be a seat or -1 (on the board)")
     rel = dict(released or {})
     released_t = (rel.get("white", white), rel.get("black", black))
     for name, who, holder in (("white", released_t[0], white), ("black", released_t[1], black)):
-        if (who == NO_ONE) != (holder == NO_ONE) or (who != NO_ONE and who not in seats):
+        if (who == NO_ONE) != (holder == NO_ONE) or (who != NO_ONE and not is_seat(who)):
             bad(f"the {name} Legacy is released exactly when it is off the board")
+    if round < min(LOCATION["garden"].first, LOCATION["well"].first) and (white != NO_ONE or black != NO_ONE):
+        bad("in round 1 both Legacies lie on the board (Garden of Connecting Hearts and Well of Closing Hearts, "
+            "which release them, open in round 2)")
     board = [NO_ONE] * len(LOCATIONS)
     quarry = ()
     used = [0] * players
@@ -1115,7 +1153,7 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
         if key == "quarry":
             quarry = tuple(who)
             for w in quarry:
-                if w not in seats:
+                if not is_seat(w):
                     bad("quarry lists seats")
                 used[w] += 1
             continue
@@ -1124,43 +1162,82 @@ def position(*, players: int = 4, expert: bool = False, round: int = 1, start: i
         loc = LOCATION[key]
         if not loc.first <= round <= loc.last or (loc.expert and not expert):
             bad(f"{loc.name} is not open in round {round}")
-        if who not in seats:
+        if not is_seat(who):
             bad(f"placed[{key!r}] must be a seat")
         board[LOC_INDEX[key]] = who
         used[who] += 1
         if loc.needs in ("white", "black") and released_t[0 if loc.needs == "white" else 1] != who:
             bad(f"a pawn on {loc.name} released the {loc.needs.capitalize()} Legacy: released must name {SEATS[who]}")
-    pawns = tuple(pawns) if pawns is not None else tuple(PAWNS - used[s] for s in seats)
-    if len(pawns) != players or any(type(p) is not int or not 0 <= p <= PAWNS - used[s] for s, p in enumerate(pawns)):
-        bad("pawns (left per seat) must be 0-3 and leave room for the pawns placed")
+    redraw = [0] * players
+    for s in changed:
+        if not is_seat(s):
+            bad("changed lists seats")
+        redraw[s] = 1
+    most = [PAWNS - (redraw[s] if round == 1 else 0) for s in seats]
+    pawns = tuple(pawns) if pawns is not None else tuple(max(0, most[s] - used[s]) for s in seats)
+    if len(pawns) != players or any(type(p) is not int or not 0 <= p <= most[s] - used[s]
+                                    for s, p in enumerate(pawns)):
+        over = [s for s, p in enumerate(pawns[:players]) if type(p) is int and p >= 0 and p + used[s] > most[s]]
+        why = ""
+        if len(pawns) == players and over:
+            s = over[0]
+            why = (f" ({SEATS[s]} has {pawns[s]} left and {used[s]} placed, but {most[s]} Action pawns this round"
+                   + (": they changed both Memories at set-up" if most[s] < PAWNS else "") + ")")
+        bad("pawns (left per seat) must be 0-3 and leave room for the pawns placed" + why)
     if not any(pawns):
         bad("every pawn is placed: the round is over")
     if turn is None:
         turn = next(s for k in range(players) for s in [(start + k) % players] if pawns[s])
-    if turn not in seats or not pawns[turn]:
-        bad("turn must be a seat with a pawn left")
+    if not is_seat(turn) or not pawns[turn]:
+        bad("turn must be a seat with a pawn left" + (f" ({SEATS[turn]} has no Action pawn left to place)"
+                                                       if is_seat(turn) else ""))
     seen_t = [[0] * 8 for _ in seats]
-    looks = []
-    for viewer, entries in dict(seen or {}).items():
-        if viewer not in seats:
+    seen_looks = []
+    for viewer, entries in seen_by.items():
+        if not is_seat(viewer):
             bad("seen is keyed by seat")
         for owner, slot in entries:
-            if owner not in range(4) or owner == viewer or slot not in SLOTS or (players == 4 and owner > 3):
+            if owner not in range(4) or owner == viewer or slot not in SLOTS or type(owner) is not int:
                 bad(f"seen entry {(owner, slot)!r} must be (another owner 0-3, 'Shoal' or 'Abyss')")
             s = 2 * owner + SLOTS.index(slot)
             seen_t[viewer][s] = mem[s]
-            looks.append((round, viewer, owner, SLOTS.index(slot)))
-    public = tuple(26 if mem[s] == 26 and any(v[s] for v in seen_t) else 0 for s in range(8))
+            seen_looks.append((round, viewer, owner, SLOTS.index(slot)))
+    if looks is None:
+        looks_t = tuple(seen_looks)
+    else:
+        looks_t = []
+        for entry in looks:
+            if not isinstance(entry, (list, tuple)) or len(entry) != 4:
+                bad(f"looks entry {entry!r:.60} must be (round, looker, owner, 'Shoal' or 'Abyss')")
+            when, looker, owner, slot = entry
+            if type(when) is not int or not 1 <= when <= round:
+                bad(f"a look of the record happened in round {when!r:.20}: it must be a round from 1 to {round}")
+            if not is_seat(looker) or type(owner) is not int or owner not in range(4) or owner == looker \
+                    or slot not in SLOTS:
+                bad(f"looks entry {tuple(entry)!r:.60} must be (round, a seat, another owner 0-3, "
+                    f"'Shoal' or 'Abyss')")
+            looks_t.append((when, looker, owner, SLOTS.index(slot)))
+        looks_t = tuple(looks_t)
+        recorded = {(v, o, sl) for _r, v, o, sl in looks_t}
+        for _r, v, o, sl in seen_looks:
+            if (v, o, sl) not in recorded:
+                bad(f"{SEATS[v]} has seen {GHOST if o == 3 and players == 3 else SEATS[o]}'s {SLOTS[sl]} card, "
+                    f"but the record of looks has no such look")
+    shown = set()
+    for entry in public:
+        owner, slot = slot_pair(entry, "public")
+        shown.add(2 * owner + SLOTS.index(slot))
+    public_t = tuple(mem[s] if s in shown or (mem[s] == 26 and any(v[s] for v in seen_t)) else 0 for s in range(8))
     veil = 0
     for s in veiled:
-        if s not in seats:
+        if not is_seat(s):
             bad("veiled lists seats")
         veil |= 1 << s
     rest = tuple(c for c in pool if c not in mem and c != ninth)
-    pos = Position(players=players, expert=expert, phase="place", round=round, turn=turn, first=start,
+    pos = Position(players=players, expert=expert, phase="place", round=round, turn=turn, first=first,
                    start=start, pawns=pawns, will=will, items=tuple(held), ruins=tuple(ruins), white=white,
                    black=black, medal=medal, released=released_t, board=tuple(board), quarry=quarry, mem=mem,
-                   arranged=(True,) * 4, redraw=(0,) * players, ninth=ninth or 0, deck=rest,
-                   seen=tuple(tuple(v) for v in seen_t), public=public, looks=tuple(looks), veiled=veil, pending=(),
+                   arranged=(True,) * 4, redraw=tuple(redraw), ninth=ninth or 0, deck=rest,
+                   seen=tuple(tuple(v) for v in seen_t), public=public_t, looks=looks_t, veiled=veil, pending=(),
                    luck=0)
     return make("code_of_nine", players, expert=expert).state_at(pos)

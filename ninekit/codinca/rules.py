@@ -1022,7 +1022,8 @@ def position(players: int = 2, *, tiles: Mapping | None = None, discs: Sequence 
              claimed: Sequence | None = None, traps: Sequence | None = None, revealed: Sequence = (),
              played: Sequence = (), tokens: Sequence | None = None, rewind_used: Sequence = (),
              totem: str | None = None, locker: int | None = None, last_switch: Sequence | None = None,
-             to_move: int = 0, round: int = 1, beginner: bool = False, round_limit: int = 40) -> State:
+             to_move: int = 0, round: int = 1, beginner: bool = False, round_limit: int = 40,
+             luck_used: Sequence | None = None, last_trap: Mapping | None = None) -> State:
     """A State at the start of ``to_move``'s turn, built directly for tutorials and tests (validated).
 
     ``tiles`` maps every square to ``(element, side)`` (default :data:`START_LAYOUT`);
@@ -1035,6 +1036,10 @@ def position(players: int = 2, *, tiles: Mapping | None = None, discs: Sequence 
     and ``locker`` the seat that locked; ``last_switch`` the two squares the
     previous player just switched (No Rewind).  Seats are numbered in turn
     order (2 players: Fire, Earth; 3: Fire, Water, Air; 4: Fire, Water, Earth, Air).
+    ``luck_used[seat]`` maps Luck actions to the tokens that seat spent on each
+    (``{"line_push": 2}``; a ``"rewind"`` there is the same as ``rewind_used``);
+    ``last_trap`` is the latest Trap Card played, as a view shows it
+    (``{"seat": 0, "card": "T01", "flipped": ["a1", "d1"]}``).
 
     >>> s = position(2, last_switch=("b4", "c3"), to_move=1)
     >>> s.why_illegal(s.game.parse_move({"kind": "luck", "args": ["extra_move"]}))
@@ -1089,7 +1094,25 @@ def position(players: int = 2, *, tiles: Mapping | None = None, discs: Sequence 
     tokens = seat_list(tokens, [LUCK_TOKENS[players]] * players, "tokens")
     if any(type(t) is not int or not 0 <= t <= LUCK_TOKENS[players] for t in tokens):
         raise bad(f"tokens must be whole numbers from 0 to {LUCK_TOKENS[players]}")
-    used = tuple(tuple(1 if (a == "rewind" and p in rewind_used) else 0 for a in ACTION_IDS) for p in range(players))
+    luck_used = seat_list(luck_used, [{} for _ in range(players)], "luck_used")
+    used = []
+    for p, spent in enumerate(luck_used):
+        if not isinstance(spent, Mapping) or any(a not in ACTION_INDEX for a in spent) or \
+                any(type(n) is not int or n < 0 for n in spent.values()):
+            raise bad(f"luck_used[{p}] must map Luck actions ({', '.join(ACTION_IDS)}) to the tokens spent on each "
+                      f"(got {spent!r})")
+        counts = [spent.get(a, 0) for a in ACTION_IDS]
+        if p in rewind_used:
+            counts[ACTION_INDEX["rewind"]] = max(1, counts[ACTION_INDEX["rewind"]])
+        name = ELEMENT_NAME[SEATING[players][p]]
+        for once in ("rewind", "reveal_trap"):
+            if counts[ACTION_INDEX[once]] > 1:
+                raise bad(f"{name} spent {counts[ACTION_INDEX[once]]} Luck tokens on {ACTION_NAME[once]}, which "
+                          "is bought at most once a game")
+        if sum(counts) > LUCK_TOKENS[players]:
+            raise bad(f"{name} spent {sum(counts)} Luck tokens, but each player has only {LUCK_TOKENS[players]}")
+        used.append(tuple(counts))
+    used = tuple(used)
     if totem == TOTEM_HOME:
         totem = None
     if totem is not None and totem not in LOCKS:
@@ -1109,10 +1132,21 @@ def position(players: int = 2, *, tiles: Mapping | None = None, discs: Sequence 
         if len(pair) != 2 or any(sq not in INDEX for sq in pair) or INDEX[pair[1]] not in NEIGHBOURS[INDEX[pair[0]]]:
             raise bad(f"last_switch must be two adjacent squares (got {last_switch!r})")
         switch = tuple(sorted(INDEX[sq] for sq in pair))
+    trap = None
+    if last_trap is not None:
+        seat = last_trap.get("seat") if isinstance(last_trap, Mapping) else None
+        card = last_trap.get("card") if isinstance(last_trap, Mapping) else None
+        flipped = last_trap.get("flipped") if isinstance(last_trap, Mapping) else None
+        if type(seat) is not int or not 0 <= seat < players or seat not in played or card != traps[seat] or \
+                not isinstance(flipped, (list, tuple)) or any(sq not in INDEX for sq in flipped) or \
+                any(INDEX[sq] not in TRAP_CELLS[(card, SEATING[players][seat])] for sq in flipped):
+            raise bad("last_trap must be a seat's played Trap Card and squares it flipped, like "
+                      f"{{'seat': 0, 'card': 'T01', 'flipped': ['a1']}} (got {last_trap!r})")
+        trap = (seat, card, tuple(sorted({INDEX[sq] for sq in flipped})), None)
     pos = Position(
         seats=SEATING[players], tiles=tile_codes, discs=tuple(discs), claimed=tuple(claimed), traps=tuple(traps),
         trap_state=trap_state, tokens=tuple(tokens), used=used, totem=totem, locker=locker, last_switch=switch,
         this_switch=None, turn=to_move, round=round, step=("before",), result=None, beginner=beginner,
-        round_limit=round_limit, last_trap=None,
+        round_limit=round_limit, last_trap=trap,
     )
     return game.state_at(pos)

@@ -27,7 +27,7 @@ decides, ``docs/double_nine.md`` records the decision taken here.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from ..core import Move, Option, Outcome, Rules, State, fast_replace, make, register, tuple_with
@@ -1092,8 +1092,8 @@ def log_line(before: Position, after: Position, seat: int, move: Move, viewer: i
 def position(players: int = 2, *, boards: Sequence | None = None, hands: Sequence | None = None,
              pile: Sequence[str] = (), removed: Sequence[str] | None = None, turn: int = 0,
              deck: str = "basic", teams: bool = False, target: int | None = None, competition: bool = False,
-             pile_face_up: bool = False, results: Sequence[Sequence[int]] = (), start: int | None = None,
-             seed: int = 0) -> State:
+             pile_face_up: bool = False, results: Sequence = (), start: int | None = None,
+             seed: int = 0, sniper: Sequence = ()) -> State:
     """A State built directly (validated), at the moment ``turn`` chooses a card to play.
 
     ``boards[p]`` is ``(Site ×10 cards, Site ×1 cards)`` bottom to top;
@@ -1101,9 +1101,14 @@ def position(players: int = 2, *, boards: Sequence | None = None, hands: Sequenc
     the card drawn this turn), the others one.  ``pile`` lists the draw pile
     top card first.  Cards of the deck placed nowhere are the removed ones
     (or give ``removed`` and account for every card).  ``results`` lists the
-    numbers of games already played in the match; ``target`` is the target
-    value (10-99) when the Random Number Rule is used.  The state has no
-    seed, so it cannot be saved.
+    numbers of games already played in the match (or, per game, its final
+    record as a dict: ``numbers`` and the final ``boards`` as ``[Site ×10
+    cards, Site ×1 cards]`` pairs, ``hands``, ``removed`` and ``pile`` top
+    card first, which every card of the deck appears in once); ``target`` is
+    the target value (10-99) when the Random Number Rule is used.
+    ``sniper`` lists what Sniper showed this game: ``[viewer, seat, card]``
+    each (the viewer looked at that seat's hand and saw that card).  ``seed``
+    makes the later games' deals.  The state has no seed, so it cannot be saved.
 
     >>> s = position(3, boards=[(["Luna"], []), ([], ["Elf"]), ([], [])],
     ...              hands=[["Sister", "Clown"], ["Elf"], ["Medusa"]], pile=["Clown"])
@@ -1119,8 +1124,15 @@ def position(players: int = 2, *, boards: Sequence | None = None, hands: Sequenc
 
     if type(players) is not int or not 2 <= players <= 4:
         raise bad(f"Double Nine is for 2 to 4 players (got {players!r})")
-    game = make("double_nine", players, deck=deck, teams=teams, target=target is not None,
-                competition=competition)
+    if any(type(x) is not bool for x in (teams, competition)):
+        raise bad("teams and competition must be True or False")
+    try:
+        game = make("double_nine", players, deck=deck, teams=teams, target=target is not None,
+                    competition=competition)
+    except ValueError as exc:  # an option the game does not have, or the Team Rule without 4 players
+        raise bad(str(exc)) from None
+    if type(seed) is not int or seed < 0:
+        raise bad(f"the seed of the later deals must be a whole number from 0 (got {seed!r})")
     if target is not None and (type(target) is not int or not TARGET_RANGE[0] <= target <= TARGET_RANGE[1]):
         raise bad(f"the target value must be a whole number from 10 to 99 (got {target!r})")
     if type(turn) is not int or not 0 <= turn < players:
@@ -1168,10 +1180,9 @@ def position(players: int = 2, *, boards: Sequence | None = None, hands: Sequenc
             raise bad(f"cards of the {deck} deck are placed nowhere: {', '.join(left)}")
     if type(pile_face_up) is not bool:
         raise bad("pile_face_up must be True or False")
-    numbers = [tuple(r) for r in results]
-    if any(len(r) != players or any(type(x) is not int or not 0 <= x <= 99 for x in r) for r in numbers):
-        raise bad(f"each result must give {players} numbers from 0 to 99")
-    done = tuple((r, judge(r, target=target, teams=teams), None, None, None, None) for r in numbers)
+    if isinstance(results, (str, Mapping)):
+        raise bad("results must list the games already played")
+    done = tuple(_result_record(r, g, players, deck, target, teams, bad) for g, r in enumerate(results))
     tokens = tuple(sum(p in r[1] for r in done) for p in range(players))
     if competition and len(done) >= COMPETITION_GAMES:
         raise bad("the Competition Rule plays three games; the match would already be over")
@@ -1180,8 +1191,76 @@ def position(players: int = 2, *, boards: Sequence | None = None, hands: Sequenc
     pos = Position(n=players, deck=deck, teams=teams, target=target, competition=competition, key=seed,
                    game=len(done), start=start, tokens=tokens, results=done, boards=made_boards, hands=made_hands,
                    pile=made_pile, face_up=pile_face_up, removed=made_removed, turn=turn, phase="card", playing=-1,
-                   ctx=(), extra=False, known=(frozenset(),) * (players + 1), shown=(), vague=(), events=())
+                   ctx=(), extra=False, known=(frozenset(),) * (players + 1), shown=_sniper_record(sniper, players,
+                                                                                                  deck, bad),
+                   vague=(), events=())
     return game.state_at(pos)
+
+
+def _result_record(r, g: int, players: int, deck: str, target, teams: bool, bad) -> tuple:
+    """Game ``g``'s entry of position()'s ``results`` (numbers, or a final record) as Position keeps it."""
+    if not isinstance(r, Mapping):
+        numbers = tuple(r) if isinstance(r, (list, tuple)) else ()
+        if len(numbers) != players or any(type(x) is not int or not 0 <= x <= 99 for x in numbers):
+            raise bad(f"each result must give {players} numbers from 0 to 99")
+        return numbers, judge(numbers, target=target, teams=teams), None, None, None, None
+    what = f"the record of game {g + 1}"
+    parts = ("numbers", "boards", "hands", "removed", "pile")
+    if set(r) - set(parts) or set(parts[1:]) - set(r):
+        raise bad(f"{what} must give its numbers, boards, hands, removed cards and pile")
+    free: dict[int, list] = {}
+    for inst in DECKS[deck]:
+        free.setdefault(inst % 20, []).append(inst)
+
+    def cards(names) -> tuple:
+        if not isinstance(names, (list, tuple)):
+            raise bad(f"{what} must list card names")
+        out = []
+        for name in names:
+            if not isinstance(name, str) or name not in TYPE:
+                raise bad(f"{name!r} in {what} is not a Double Nine card")
+            if not free.get(TYPE[name]):
+                raise bad(f"{what} has more {name} cards than the {deck} deck")
+            out.append(free[TYPE[name]].pop(0))
+        return tuple(out)
+
+    boards, hands = r["boards"], r["hands"]
+    if not isinstance(boards, (list, tuple)) or len(boards) != players \
+            or any(not isinstance(bd, (list, tuple)) or len(bd) != 2 for bd in boards):
+        raise bad(f"{what} must give {players} boards (Site ×10 cards, Site ×1 cards)")
+    if not isinstance(hands, (list, tuple)) or len(hands) != players:
+        raise bad(f"{what} must give {players} hands")
+    made_boards = tuple((cards(bd[0]), cards(bd[1])) for bd in boards)
+    made = (made_boards, tuple(cards(h) for h in hands), cards(r["removed"]), cards(r["pile"])[::-1])
+    left = [NAMES[t] for t in sorted(free) for _ in free[t]]
+    if left:
+        raise bad(f"cards of the {deck} deck are placed nowhere in {what}: {', '.join(left)}")
+    numbers = tuple(board_value(b) for b in made_boards)
+    if "numbers" in r and list(r["numbers"]) != list(numbers):
+        raise bad(f"the numbers of game {g + 1} are not its boards' numbers ({', '.join(map(str, numbers))})")
+    return (numbers, judge(numbers, target=target, teams=teams)) + made
+
+
+def _sniper_record(sniper, players: int, deck: str, bad) -> tuple:
+    """position()'s ``sniper`` as Position keeps it: ``(viewer, seat, card)`` with a card of that name."""
+    if isinstance(sniper, (str, Mapping)):
+        raise bad("sniper must list [viewer, seat, card] entries")
+    out = []
+    for entry in sniper:
+        if not isinstance(entry, (list, tuple)) or len(entry) != 3:
+            raise bad(f"each Sniper entry must give [viewer, seat, card] (got {entry!r})")
+        v, p, name = entry
+        if any(type(x) is not int or not 0 <= x < players for x in (v, p)):
+            raise bad(f"a Sniper entry names seats from 0 to {players - 1} (got {list(entry)!r})")
+        if v == p:
+            raise bad(f"Sniper looks at another player's hand, not {_who(v)}'s own")
+        if not isinstance(name, str) or name not in TYPE:
+            raise bad(f"{name!r} is not a Double Nine card")
+        copies = [inst for inst in DECKS[deck] if inst % 20 == TYPE[name]]
+        if not copies:
+            raise bad(f"Sniper cannot have shown {name}: it is not in the {deck} deck")
+        out.append((v, p, copies[0]))
+    return tuple(out)
 
 
 

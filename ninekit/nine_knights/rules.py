@@ -938,7 +938,8 @@ RULES = register(NineKnights())
 
 def position(knights: Mapping[str, str], *, to_move: int = 0, orders=None, goals=None, hidden=(1, 2),
              hidden_revealed=(False, False), waiting=None, fallen=(), revealed=(), defected=(),
-             defection: bool = False, quiet_limit: int = 60, quiet: int = 0) -> State:
+             defection: bool = False, quiet_limit: int = 60, quiet: int = 0, first: int = 0,
+             first_drawn: bool = False) -> State:
     """A movement-phase State built directly, for tutorials and tests (validated).
 
     ``knights`` maps squares to Knight ids: ``"S4"`` is South's Knight with Duty
@@ -948,7 +949,8 @@ def position(knights: Mapping[str, str], *, to_move: int = 0, orders=None, goals
     board, in ``waiting`` (the Waiting Areas, South's list then North's; empty
     by default) or in ``fallen`` (beside the board); the others are set aside,
     so a small example stays small.  ``goals`` defaults to 1-9 from column a
-    to i on both home ranks.
+    to i on both home ranks.  ``first`` is the side that began the game
+    (``first_drawn``: drawn at random).
 
     >>> s = position({"e9": "S7", "a5": "N1"}, goals=[range(1, 10), [9, 8, 7, 6, 5, 4, 3, 2, 1]])
     >>> [str(m) for m in s.legal_moves()]
@@ -1013,6 +1015,9 @@ def position(knights: Mapping[str, str], *, to_move: int = 0, orders=None, goals
         raise bad("hidden_revealed must be two booleans (South's, North's)")
     if not all(k in revealed for k in defected) or not all(k in revealed for k in fallen):
         revealed = set(revealed) | set(defected) | set(fallen)  # fights reveal numbers for good
+    if first not in (0, 1) or type(first_drawn) is not bool:
+        raise bad(f"first must be 0 (South) or 1 (North) and first_drawn True or False (got {first!r}, "
+                  f"{first_drawn!r})")
     if not 0 <= quiet < quiet_limit:
         raise bad(f"quiet must be from 0 to {quiet_limit - 1}")
     pos = Position(
@@ -1020,6 +1025,7 @@ def position(knights: Mapping[str, str], *, to_move: int = 0, orders=None, goals
         board=tuple(board), waiting=waiting, fallen=tuple(fallen), defected=defected,
         revealed=frozenset(revealed), phase="movement", turn=to_move, step=("select", to_move), placed=12,
         quiet=quiet, fights=((0, 0), (0, 0)), result=None, defection=defection, quiet_limit=quiet_limit,
+        first=first, first_drawn=first_drawn,
     )
     for side in (0, 1):
         if _on_board(pos, side) == 0 and not pos.waiting[side]:

@@ -22,7 +22,10 @@ Clicks (``data-id``):
 ``look:<owner>``
     a Memory slot of another player (or the ghost): look at it (the Shoal or the Abyss, as the location says);
 ``hand:<0|1>``
-    one of your two dealt cards at set-up: it goes in your Shoal (the other in the Abyss).
+    one of your two dealt cards at set-up: it goes in your Shoal (the other in the Abyss);
+``mem:<owner>:<shoal|abyss>``, ``ninth``, ``round``
+    a Memory slot, the Ninth Memory, the Round marker: drawn with these ids only when they are targets (the
+    sandbox's position editor, ``ninekit.code_of_nine.editing``), so a game never shows them.
 
 Every other decision (keep or change at the redraw, a player, an item, the Ninth exchange, stop) is a button.  At the
 end every Memory is face up and the outcome panel (:meth:`CodeOfNineTable.outcome_panel`) gives the score breakdown

@@ -63,7 +63,10 @@ def draw_header(ctx, x, y, width) -> tuple[list[str], float]:
     phase = {"redraw": "set-up: the redraw", "arrange": "set-up: Shoal and Abyss", "over": "game over"}.get(
         str(view.get("phase")), "")
     words = f"Round {rnd} of {view.get('rounds') or 5}" + (f" ({phase})" if phase else "")
-    out = [group(*out, class_="c9n-round", aria_label=f"Round marker: {words}")]
+    if "round" in ctx.targets:  # the sandbox's position editor: the Round marker is a part to change
+        out = [ctx.target("round", out, [f"Round marker: {words}"], hit=(x, y - 2, bx - x, 26), base="c9n-round")]
+    else:
+        out = [group(*out, class_="c9n-round", aria_label=f"Round marker: {words}")]
     tx = bx + 8
     if phase:
         out.append(text_at(tx, y + 11, phase[0].upper() + phase[1:], cls="nk-small c9n-t c9n-warn" if over else
@@ -322,6 +325,8 @@ def draw_slot(ctx, slot: Mapping, i: int, x, y, w, h, hand=None) -> str:
         pend = view.get("pending") if isinstance(view.get("pending"), Mapping) else None
         if pend is not None and LOOK_STEPS.get(str(pend.get("step"))) == which:
             tid = f"look:{owner}"
+        elif f"mem:{owner}:{which.lower()}" in ctx.targets:  # the sandbox's position editor: this slot's card
+            tid = f"mem:{owner}:{which.lower()}"
     if tid is None:
         return group(*parts, el("title", ", ".join(words)), aria_label=", ".join(words), class_="c9n-slot")
     return ctx.target(tid, parts, words, hit=(x, y, w, h), base="c9n-slot")
@@ -340,8 +345,12 @@ def draw_ninth_and_list(ctx, x, y, width) -> tuple[list[str], float]:
                  el("text", f"{int(ninth):02d}", x=x + w / 2, y=y + 22, class_="c9n-code")]
         for j, line in enumerate(wrap_lines(MEMORIES[ninth].name, 15)[:2]):
             parts.append(el("text", line, x=x + w / 2, y=y + 35 + j * 10, class_="c9n-tiny"))
-        out.append(group(*parts, el("title", f"The Ninth Memory, face up (not in the game): {card_words(ninth)}"),
-                         class_="c9n-ninth", aria_label=f"The Ninth Memory: {card_words(ninth)}"))
+        if "ninth" in ctx.targets:  # the sandbox's position editor: the Ninth Memory is a part to change
+            out.append(ctx.target("ninth", parts, [f"The Ninth Memory, face up (not in the game): "
+                                                   f"{card_words(ninth)}"], hit=(x, y, w, h), base="c9n-ninth"))
+        else:
+            out.append(group(*parts, el("title", f"The Ninth Memory, face up (not in the game): {card_words(ninth)}"),
+                             class_="c9n-ninth", aria_label=f"The Ninth Memory: {card_words(ninth)}"))
         lines, _h = wrapped(x + w + 8, y + 10, "The Ninth Memory: face up, not in the game. Hall of the Ninth "
                              "and Gallery of Honor exchange it with one of your Memories.",
                              int((width - w - 8) / 6.2), step=14, cls="c9n-s c9n-t")

@@ -28,7 +28,10 @@ Clicks (``data-id``):
 ``dom:<sq>-<sq>``
     a pill on the edge between two squares: a pair of tiles for Switch Pair;
 ``luck:<action>``
-    an icon of the Luck Action Card: spend a token.
+    an icon of the Luck Action Card: spend a token;
+``disc:<seat>:<group>``, ``trap:<seat>``
+    a seat's Key Disc (group L, D, B or C) or Trap Card: drawn with its id only when it is a target, which
+    play never makes it (the sandbox's position editor does).
 
 Push directions, turns, the extra move, the Trap Card, claims and the end of the turn are buttons.
 

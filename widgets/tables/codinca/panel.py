@@ -55,13 +55,15 @@ def draw_own(ctx, x, y, width) -> tuple[list[str], float]:
         if state:
             parts.append(el("text", state, x=cx, y=cy + r + 24, class_="nk-small cx-warn" if is_match
                             else "nk-small"))
-        out.append(group(*parts, class_="cx-own-disc", aria_label=disc_words(disc, matched=is_match)))
+        picture = group(*parts, class_="cx-own-disc", aria_label=disc_words(disc, matched=is_match))
+        out.append(_targeted(ctx, disc_id(seat, disc), picture, disc_words(disc, matched=is_match),
+                             (cx - step / 2 + 2, cy - r - 2, step - 4, 2 * r + 30)))
     y += 2 * r + 40
     # the Trap Card and the Luck tokens
     traps = list(view.get("traps") or [])
     trap = traps[seat] if seat < len(traps) else {}
     parts, th, tw = draw_trap_card(ctx, x, y, trap, own=True)
-    out += parts
+    out.append(_targeted(ctx, f"trap:{seat}", "".join(parts), "your Trap Card", (x, y, tw, th)))
     tx = x + tw + 12
     state = str(trap.get("state") or "face down")
     if trap.get("card"):
@@ -185,7 +187,8 @@ def draw_other(ctx, p, x, y, width) -> tuple[list[str], float]:
     for i, disc in enumerate(discs[:4]):
         cx = x + r + 2 + i * (2 * r + 5)
         parts = disc_picture(cx, y1 + r, r, disc, defs=ctx.defs)
-        out.append(group(*parts, aria_label=disc_words(disc)))
+        out.append(_targeted(ctx, disc_id(p, disc), group(*parts, aria_label=disc_words(disc)), disc_words(disc),
+                             (cx - r - 2, y1 - 2, 2 * r + 4, 2 * r + 4)))
     traps = list(view.get("traps") or [])
     trap = traps[p] if p < len(traps) else {}
     tx = x + 4 * (2 * r + 5) + 8
@@ -201,6 +204,22 @@ def draw_other(ctx, p, x, y, width) -> tuple[list[str], float]:
         (". Rewind used (once a game)." if rewind else ". Rewind still open.")
     chars = int((x + width - tx) / (g.text * 0.52))
     lines, h1 = wrapped(tx, y1 + 7, ttext + luck, chars, step=15)
-    out += lines
+    out.append(_targeted(ctx, f"trap:{p}", "".join(lines), f"{seat_label(view, p)}'s Trap Card",
+                         (tx - 4, y1 - 6, x + width - tx + 4, h1 + 4)))
     height = 20 + max(2 * r + 4, h1 + 2)
     return out, height
+
+
+def disc_id(seat: int, disc: Mapping) -> str:
+    """The id a seat's Key Disc is drawn with when it is a target (never in play: the position editor's)."""
+    return f"disc:{seat}:{disc.get('group')}"
+
+
+def _targeted(ctx, tid: str, drawing: str, words: str, hit) -> str:
+    """``drawing`` as it is, or wrapped as the clickable element ``tid`` when that is a target.
+
+    Play never makes a Key Disc or a Trap Card a target (claims and the Trap are buttons): only the position
+    editor does, so a game's picture is unchanged."""
+    if tid not in ctx.targets:
+        return drawing
+    return ctx.target(tid, [drawing], [words], hit=hit)

@@ -44,7 +44,10 @@ Clicks (``data-id``):
     uses, whose hand Sniper looks at;
 ``beneath:<index>``
     a card beneath the top card (Necromancer, Archangel), counted from the
-    bottom, on the stack the view names as ``effect_site``.
+    bottom, on the stack the view names as ``effect_site``;
+``hand:<seat>:<k>`` / ``pile``
+    card ``k`` of a hand shown face up, the draw pile: targets only in the sandbox's position editor (never a
+    game decision), drawn with their id only when ``targets`` has it.
 
 Clown's left/right and Sniper's remove/keep are buttons.  Not colour alone:
 the expansion cards carry a star and the word "expansion" in their tooltip,

@@ -97,7 +97,7 @@ def picture(view: Mapping, targets: Mapping, pending: Mapping, record_of: Mappin
     width = NARROW_WIDTH if narrow else WIDTH
     body: list[str] = [STYLE]
 
-    parts, y = draw_header(view, PAD, record_of, width=width, narrow=narrow)
+    parts, y = draw_header(view, PAD, record_of, width=width, narrow=narrow, targets=targets)
     body += parts
     y += 8
 
@@ -146,17 +146,17 @@ def picture(view: Mapping, targets: Mapping, pending: Mapping, record_of: Mappin
 
 # --- the header band: the match, the pile, the removed cards
 def draw_header(view: Mapping, y0: float, record_of: Mapping | None, *, width: float = WIDTH,
-            narrow: bool = False) -> tuple[list[str], float]:
+            narrow: bool = False, targets: Mapping | None = None) -> tuple[list[str], float]:
     """The match lines with the pile beside them (narrow: under them), then any cards shown face up."""
     lines = match_lines(view, record_of)
     if narrow:
         parts, h = wrapped_lines(lines, PAD + 4, y0, chars=int((width - 2 * PAD - 8) / 6.6))
-        pile_parts, pile_h = draw_pile(view, PAD + 4, y0 + h + 4)
+        pile_parts, pile_h = draw_pile(view, PAD + 4, y0 + h + 4, targets)
         y = y0 + h + 4 + pile_h + 4
     else:
         pile_x = width - PAD - 290
         parts, h = wrapped_lines(lines, PAD + 4, y0, chars=int((pile_x - PAD - 16) / 6.6))
-        pile_parts, pile_h = draw_pile(view, pile_x, y0)
+        pile_parts, pile_h = draw_pile(view, pile_x, y0, targets)
         y = y0 + max(h, pile_h) + 4
     parts += pile_parts
     pile = view.get("pile")
@@ -237,8 +237,12 @@ def match_lines(view: Mapping, record_of: Mapping | None = None) -> list[str]:
     return lines
 
 
-def draw_pile(view: Mapping, x: float, y: float) -> tuple[list[str], float]:
-    """The draw pile (face down, or its top card when turned over) and its count: the parts and their height."""
+def draw_pile(view: Mapping, x: float, y: float, targets: Mapping | None = None) -> tuple[list[str], float]:
+    """The draw pile (face down, or its top card when turned over) and its count: the parts and their height.
+
+    The pile is a click target only where ``targets`` has ``pile`` (the sandbox's position editor; no game
+    decision is made on the pile).
+    """
     count = int(view.get("pile_count") or 0)
     removed = view.get("removed_count")
     parts: list[str] = []
@@ -264,6 +268,9 @@ def draw_pile(view: Mapping, x: float, y: float) -> tuple[list[str], float]:
         parts.append(el("text", f"Removed from the game: {removed} face down", x=x + 50, y=y + 30,
                         class_="dn-label"))
     title = words + (". Order from the top: " + ", ".join(pile) if pile else "")
+    move = (targets or {}).get("pile")
+    if move is not None:
+        return [legal_target(parts, "pile", move, title, (x, y, 44, 44))], 46
     return [group(*parts, el("title", title), aria_label=title)], 46
 
 
@@ -325,8 +332,13 @@ def draw_board(view: Mapping, p: int, board: Mapping, targets: Mapping, x0: floa
         if not shown_hand:
             frame.append(el("text", "no card", x=hx, y=y0 + 52, class_="dn-label"))
         for k, card in enumerate(shown_hand):
-            frame.append(plain(chip(card, hx + 124 * k, y0 + 42, 120), None,
-                                f"{name} holds {card_words(card)}"))
+            # a hand card is a click target only in the sandbox's position editor (``hand:<seat>:<k>``)
+            hand_id, hand_words = f"hand:{p}:{k}", f"{name} holds {card_words(card)}"
+            if targets.get(hand_id) is not None:
+                frame.append(legal_target(chip(card, hx + 124 * k, y0 + 42, 120), hand_id, targets[hand_id],
+                                          hand_words, (hx + 124 * k, y0 + 42, 120, CHIP_H)))
+            else:
+                frame.append(plain(chip(card, hx + 124 * k, y0 + 42, 120), None, hand_words))
         words += "; holds " + (", ".join(shown_hand) if shown_hand else "no card")
     board_id = f"board:{p}"
     board_move = targets.get(board_id)

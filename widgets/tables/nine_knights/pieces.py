@@ -100,8 +100,11 @@ def knight_words(view: Mapping, k: Mapping) -> str:
 
 
 def waiting_id(view: Mapping, k: Mapping) -> str | None:
-    """The ``data-id`` of a waiting Knight: only for the viewer's own Knights, whose numbers it knows."""
+    """The ``data-id`` of a waiting Knight: only for the viewer's own Knights, whose numbers it knows (in a view
+    with every secret shown, every Knight's: the sandbox's editor chooses them)."""
     seat = view.get("seat")
+    if view.get("reveal") is True and k.get("duty") is not None and k.get("owner") in (0, 1):
+        seat = k.get("owner")
     if seat not in (0, 1) or k.get("owner") != seat or k.get("duty") is None:
         return None
     return f"{WAIT}{'SN'[_side(k.get('colour'), seat)]}{k.get('duty')}"
