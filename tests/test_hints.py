@@ -362,3 +362,19 @@ def test_a_followed_hint_keeps_its_plan_within_the_turn(config, level, plies):
             state = after
     print(f"{game}: {kept} decisions kept to a plan")
     assert kept > 0, f"{game}: no turn of two or more decisions was followed"
+
+
+def test_following_every_count_of_nine_hint_never_goes_round_in_a_circle():
+    """Issue 27 item 5: advice worth following never leads back to a decision already met.  In Count of Nine a
+    hint to build a structure was followed, at the payment, by "Choose a different structure" (the searching
+    Builder weighed the structures again on newly sampled deck orders), then by the same build again, for ever:
+    now a Builder pays for the structure it chose.  Deal 1, following the `hard` hints: the circle began at its
+    49th decision."""
+    state, seen = ninekit.make("count_of_nine").new(1), set()
+    for _decision in range(70):
+        if state.is_over:
+            break
+        view = repr(state.view(0))
+        assert view not in seen, f"back at a decision already met: {state.prompt}"
+        seen.add(view)
+        state = state.play(hint(state, 0, "hard").move)

@@ -677,7 +677,7 @@ class Choice:
 
 
 def choice_for(state: State, samples: int, rng: random.Random, ahead: int, searches: dict | None = None,
-            nodes: int | None = None, shuffles: bool = True) -> Choice:
+            nodes: int | None = None, shuffles: bool = True, settled: Move | None = None) -> Choice:
     """The legal move with the best mean score over ``samples`` determinized worlds (ties: the first).
 
     When paying, "Choose a different structure" is chosen only if another structure (or passing) has a
@@ -687,7 +687,17 @@ def choice_for(state: State, samples: int, rng: random.Random, ahead: int, searc
     holds values of positions, so it stays sound, and the later decisions of a game are mostly found
     there.  ``nodes``: a budget of turns searched for this decision (past it, :class:`OutOfNodes`).
     ``shuffles=False`` leaves shuffling out of the choice (a sampled world knows the order a shuffle gives, so
-    its score for a shuffle is too high)."""
+    its score for a shuffle is too high).  ``settled``: the build this player chose at the decision before; when
+    paying for it, the best payment, without weighing the structures again (sampled afresh, the worlds could
+    weigh them otherwise, and a player following the choices would go round in a circle: build, cancel, build).
+
+    >>> from ninekit.count_of_nine import position
+    >>> s = position(target="Harbour", deck=["9", "5"], city=["Tavern@3", "Quarry@8"], round=2)
+    >>> build = next(m for m in s.legal_moves() if m.kind == "build")
+    >>> paying = s.play(build)
+    >>> choice_for(paying, 2, random.Random(1), 1, settled=build).move.kind
+    'pay'
+    """
     moves = state.legal_moves()
     if not shuffles:
         moves = tuple(m for m in moves if m.args != ("shuffle",))
@@ -711,6 +721,8 @@ def choice_for(state: State, samples: int, rng: random.Random, ahead: int, searc
     best, means = scores.choose()
     if not paying:
         return Choice(moves, best, means, scores.table())
+    if settled == Move("build", (view["chosen"]["place"], view["chosen"]["name"])):
+        return Choice(moves, best, means + [None], scores.table())
     # weigh the structures (and passing) as the decision before this payment would
     turns = [(world.play(moves[-1]), search) for world, search in worlds]
     turn_moves = turns[0][0].legal_moves()
@@ -917,7 +929,14 @@ class CountOfNineBot:
         self.rng = random.Random(seed)
         self.samples = samples
         self.ahead = BOT_ROUNDS_AHEAD if ahead is None else ahead
+        self.last: Move | None = None  # its last choice: a build it chose, it then pays for (``settled``)
 
     def choose(self, state: State) -> Move:
         """The chosen legal move for the Builder."""
-        return choice_for(state, self.samples, self.rng, self.ahead).move
+        return self.choice(state).move
+
+    def choice(self, state: State) -> Choice:
+        """The analyst's choice for the Builder (the move, and the worlds it weighed), remembered as its last."""
+        choice = choice_for(state, self.samples, self.rng, self.ahead, settled=self.last)
+        self.last = choice.move
+        return choice

@@ -53,15 +53,20 @@ class HardCountOfNineBot:
         self.searches: dict = {}  # (game, round cap) -> the search kept for it
         self.fallback: dict = {}  # the same for the shorter horizon
         self.short = 0  # decisions taken with the shorter horizon
+        self.last: Move | None = None  # its last choice: a build it chose, it then pays for (``settled``)
 
     def choose(self, state: State) -> Move:
         """The chosen legal move for the Builder."""
         samples = 1 if state.view(0)["order_known"] else self.samples
         try:
-            return choice_for(state, samples, self.rng, self.ahead, self.searches, self.nodes, shuffles=False).move
+            move = choice_for(state, samples, self.rng, self.ahead, self.searches, self.nodes, shuffles=False,
+                              settled=self.last).move
         except OutOfNodes:
             self.short += 1
-            return choice_for(state, samples, self.rng, self.ahead - 1, self.fallback, shuffles=False).move
+            move = choice_for(state, samples, self.rng, self.ahead - 1, self.fallback, shuffles=False,
+                              settled=self.last).move
+        self.last = move
+        return move
 
 
 def hard_level(seed: int | None = 0, iterations: int = HARD_SAMPLES) -> HardCountOfNineBot:

@@ -41,11 +41,11 @@ def explain(state: State, seat: int, move: Move, bot, seed: int):
 
 def decide(state: State, bot):
     """The computer builder's decision with its reason: ``CountOfNineBot.choose`` is the analyst's sampled
-    search (``analyst.choice_for`` with the bot's own samples, rounds ahead and random numbers), so run that
-    search once and keep the worlds it weighed for the reason.  Other bots: None."""
+    search (``CountOfNineBot.choice``: ``analyst.choice_for`` with the bot's own samples, rounds ahead and random
+    numbers), so run that search once and keep the worlds it weighed for the reason.  Other bots: None."""
     if type(bot) is not analyst.CountOfNineBot:
         return None
-    choice = analyst.choice_for(state, bot.samples, bot.rng, bot.ahead)
+    choice = bot.choice(state)
     return choice.move, _words(state, choice), ""
 
 

@@ -30,7 +30,7 @@ decides, ``docs/count_of_nine.md`` records the decision taken here.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
@@ -957,6 +957,71 @@ def _parse_card(text, what: str) -> int:
     return _code(int(digits), rotated)
 
 
+def _city_entries(city: Sequence, round: int, what: str = "city") -> list:
+    """``city`` entries ("Name@card", "Name@card!", "Name@card:k") as (card, name, round built), in order:
+    "Name@card" was built in the round before ``round``, "Name@card!" in ``round`` (this round), "Name@card:k"
+    in round k.  Checks that each reads so and that its card shows the structure (the rounds are checked later)."""
+    entries = []
+    for entry in city:
+        text = str(entry)
+        fresh = text.endswith("!")
+        name, _, rest = text[:-1].partition("@") if fresh else text.partition("@")
+        card, colon, built = rest.partition(":")
+        if (name not in STRUCTURES or not card.isdigit() or int(card) not in CARDS
+                or (colon and (fresh or not built.isdigit()))):
+            raise ValueError(f"impossible position: {what} entry {entry!r} must read 'Name@card' (e.g. 'Tavern@6'; "
+                             "'Tavern@6!': built this round; 'Tavern@6:2': built in round 2)")
+        card = int(card)
+        if not any(name in CARDS[card][f][2:] for f in "AB"):
+            raise ValueError(f"impossible position: card {card} does not show {name}")
+        if name == "Demolition Team":
+            raise ValueError("impossible position: Demolition Team never stays in the city")
+        entries.append((card, name, int(built) if colon else round if fresh else round - 1))
+    return entries
+
+
+def _built_rounds_problem(entries: list, round: int, what: str = "the city") -> str | None:
+    """Why the rounds the structures of ``entries`` were built in cannot be (each from 1 to ``round``), or None."""
+    for card, name, built in entries:
+        if built < 1:
+            return (f"{name} (card {card}) in {what} was built before round 1" + (
+                ": in round 1 every structure in the city was built this round" if round == 1 else ""))
+        if built > round:
+            return f"{name} (card {card}) in {what} was built in round {built}, after round {round}"
+    return None
+
+
+def _result_entry(entry, index: int) -> tuple:
+    """An earlier game of the match: a score alone, or the game as a dict (``target``, ``city`` as in
+    :func:`position` with ``rounds`` as its last round, ``rounds``, ``deal``), its score counted."""
+    if not isinstance(entry, Mapping):
+        return (None, (), 0, int(entry), ())
+    game = f"game {index + 1}"
+    unknown = sorted(set(entry) - {"target", "city", "rounds", "deal", "score"})
+    if unknown:
+        raise ValueError(f"impossible position: {game} in results has no {unknown[0]!r} (it has target, city, "
+                         "rounds, deal and score)")
+    target = entry.get("target")
+    if target not in HIGH_STRUCTURES:
+        raise ValueError(f"impossible position: {game}'s target must be one of {', '.join(HIGH_STRUCTURES)} "
+                         f"(got {target!r})")
+    rounds = entry.get("rounds", 0)
+    if type(rounds) is not int or not 0 <= rounds <= ROUND_LIMIT:
+        raise ValueError(f"impossible position: {game} lasted a whole number of rounds from 0 to {ROUND_LIMIT}")
+    city = _city_entries(entry.get("city", ()), rounds, f"{game}'s city")
+    cards = [c for c, _n, _r in city]
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"impossible position: {game}'s city has two structures from one card")
+    problem = _built_rounds_problem(city, rounds, f"{game}'s city")
+    if problem:
+        raise ValueError(f"impossible position: {problem}")
+    deal = tuple(_parse_card(c, f"{game}'s deal") for c in entry.get("deal", ()))
+    score = score_game([n for _c, n, _r in city], rounds)
+    if "score" in entry and entry["score"] != score:
+        raise ValueError(f"impossible position: {game}'s city and rounds score {score}, not {entry['score']!r}")
+    return (target, tuple(city), rounds, score, deal)
+
+
 def position(*, target: str = "Castle", deck: Sequence = (), discard: Sequence = (), city: Sequence = (),
              used: Sequence = (), round: int = 1, order_known: bool = True, could_build: bool = False,
              games: int = 1, results: Sequence = (), seed: int = 0) -> State:
@@ -966,14 +1031,18 @@ def position(*, target: str = "Castle", deck: Sequence = (), discard: Sequence =
     ``deck`` lists the deck from its top: ``deck[0]`` is the centre card, ``deck[1]`` the top card of the
     deck; each entry is a card number as text, ``"r"`` added when it is rotated (``"9r"``).  Deck cards
     show face A.  ``discard`` lists the discard pile from the bottom (face B showing), same notation.
-    ``city`` lists structures as ``"Name@card"`` (built in an earlier round) or ``"Name@card!"`` (built this
-    round: it provides nothing yet); the target goes there too once built.  ``used`` names the sources
-    already used this round: ``"discard"`` (the top discard is tilted) or city cards as ``"Name@card"``.
+    ``city`` lists structures in the order built as ``"Name@card"`` (built in the round before this one),
+    ``"Name@card!"`` (built this round: it provides nothing yet) or ``"Name@card:2"`` (built in round 2); the
+    target goes there too once built.  ``used`` names the sources already used this round (tilted):
+    ``"discard"`` (the top discard), city cards as ``"Name@card"``, or ``"discard@7"`` (card 7 of the discard
+    pile, tilted when it was the top discard and covered since).
     Cards not listed anywhere are out of this position (a small deck for a lesson); the target's card is
     set aside.  ``order_known`` says whether the player knows the deck below the two cards in play;
-    ``games``/``results`` put the position in a match (``results``: earlier games' scores).  ``seed``
-    feeds later shuffles.  A finished game's view lists its deal (``results[g]["deal"]``, same notation):
-    ``position(target=..., deck=deal, round=0)`` is that game's opening, for :func:`best_line`.
+    ``games``/``results`` put the position in a match (``results``: the earlier game, as its score or as
+    ``{"target": ..., "city": [...], "rounds": ..., "deal": [...]}``, its city entries as above, e.g.
+    ``"Tavern@6:1"``).  ``seed`` feeds later shuffles.  A finished game's view lists its deal
+    (``results[g]["deal"]``, same notation): ``position(target=..., deck=deal, round=0)`` is that game's
+    opening, for :func:`best_line`.
 
     >>> s = position(target="Harbour", deck=["8", "2"], discard=["7"], city=["Tavern@6"], round=3)
     >>> [str(m) for m in s.legal_moves()][:2]
@@ -995,20 +1064,7 @@ def position(*, target: str = "Castle", deck: Sequence = (), discard: Sequence =
         raise ValueError("impossible position: a turn needs at least the centre card in the deck")
     if round == 0 and (discard_codes or city or used):
         raise ValueError("impossible position: before round 1 (round=0) every card is in the deck")
-    city_entries = []
-    for entry in city:
-        text = str(entry)
-        fresh = text.endswith("!")
-        name, _, card = text.rstrip("!").partition("@")
-        if name not in STRUCTURES or not card.isdigit() or int(card) not in CARDS:
-            raise ValueError(f"impossible position: city entry {entry!r} must read 'Name@card' (e.g. 'Tavern@6')")
-        card = int(card)
-        faces = [f for f in "AB" if name in CARDS[card][f][2:]]
-        if not faces:
-            raise ValueError(f"impossible position: card {card} does not show {name}")
-        if name == "Demolition Team":
-            raise ValueError("impossible position: Demolition Team never stays in the city")
-        city_entries.append((card, name, round if fresh else round - 1))
+    city_entries = _city_entries(city, round)
     target_card = TARGET_CARD[target][0]
     seen = {}
     for where, cards in (("deck", [c >> 1 for c in deck_codes]), ("discard", [c >> 1 for c in discard_codes]),
@@ -1031,13 +1087,24 @@ def position(*, target: str = "Castle", deck: Sequence = (), discard: Sequence =
             mask |= _bit(discard_codes[-1] >> 1)
             continue
         name, _, card = str(source).partition("@")
-        match = [c for c, n, _r in city_entries if n == name and str(c) == card]
+        if name == "discard":
+            if not any(str(code >> 1) == card for code in discard_codes):
+                raise ValueError(f"impossible position: used entry {source!r}: card {card} is not in the discard pile")
+            mask |= _bit(int(card))
+            continue
+        match = [(c, r) for c, n, r in city_entries if n == name and str(c) == card]
         if not match or not STRUCTURES[name].provides:
             raise ValueError(f"impossible position: used entry {source!r} is not a resource structure in the city")
-        mask |= _bit(match[0])
+        if match[0][1] == round:
+            raise ValueError(f"impossible position: {name} (card {card}) was built this round: it gives its "
+                             f"{STRUCTURES[name].provides} from the next round on, so it cannot be tilted yet")
+        mask |= _bit(match[0][0])
+    problem = _built_rounds_problem(city_entries, round)
+    if problem:
+        raise ValueError(f"impossible position: {problem}")
     if len(results) != (games - 1 if games == 2 else 0) and results:
         raise ValueError("impossible position: results lists the earlier game of a match (games=2)")
-    game_results = tuple((None, (), 0, int(score), ()) for score in results)
+    game_results = tuple(_result_entry(entry, i) for i, entry in enumerate(results))
     pos = Position(games=games, game_no=len(game_results) + 1, results=game_results, target=target,
                    deck=deck_codes, discard=discard_codes, city=tuple(city_entries), used=mask, round=round,
                    phase="round" if round == 0 else "turn", chosen=None, could_build=bool(could_build),

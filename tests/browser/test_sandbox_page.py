@@ -1,6 +1,7 @@
 """The sandbox in Voila, as a learner uses it (issue 27, items 1 and 3): opened from the gallery's link, a move
 played by a click on the board, back, another move, both lines in the tree; a click on a row and the arrow keys
-in the tree move about it, a link opens a position, and the page shows no widget error.
+in the tree move about it, a link opens a position, the position is edited by clicking (item 2), and the page
+shows no widget error.
 """
 
 from __future__ import annotations
@@ -48,6 +49,18 @@ def test_a_variation_is_played_clicked_and_walked_with_the_keys(page, open_app, 
     assert "#position=ninekit%3Anine_knights%3A2%3A" in link, link
     page.evaluate("(text) => { location.hash = 'position=' + encodeURIComponent(text); }", text)
     page.wait_for_selector(".ninekit-sandbox-title:has-text('Double Nine')")
+    assert page.locator(f"{ROWS}").count() == 1
+    # Issue 27 item 2: set the position up by clicking: a card of a hand on the board, then the card to put there.
+    page.get_by_role("button", name="Edit position").click()
+    page.wait_for_selector(".ninekit-edit-panel", state="visible")
+    page.locator('.ninekit-board-widget [data-id="hand:1:0"]').first.click()
+    page.wait_for_selector(".ninekit-edit-heading:has-text('Player 2')")
+    page.locator(".ninekit-edit-values button", has_text="Medusa").first.click()
+    page.wait_for_selector(".ninekit-edit-heading:has-text('is Medusa')")
+    page.get_by_role("button", name="Play from here").click()
+    page.wait_for_selector(".ninekit-edit-panel", state="hidden")
+    page.locator(".ninekit-sandbox select").first.select_option(label="Player 2's view")
+    page.wait_for_selector(".ninekit-board-widget:has-text('Medusa')")
     assert page.locator(f"{ROWS}").count() == 1
     assert page.get_by_text("Error displaying widget").count() == 0
     assert not page.ninekit_errors, "errors in the page:\n" + "\n".join(page.ninekit_errors)

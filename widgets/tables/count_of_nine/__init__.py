@@ -26,6 +26,10 @@ Clicks (``data-id``):
 ``city:<card>``
     a structure in your city, for Demolition Team to take down.
 
+The sandbox's position editor (:mod:`ninekit.count_of_nine.editing`) also gives ``card:<number>`` (a card in the
+deck or on the discard pile: the whole card is then one element) and ``target:<structure>`` (the target's card,
+set aside) as targets; a game never does.
+
 Passing, the decision before each round, the payments and which way round a demolished card comes back are
 buttons.  After each game the panel gives the score breakdown, the best possible score on that deal
 (:func:`best_search`, the one place that runs it, in a child process: the panel shows at once and is filled in
@@ -57,7 +61,7 @@ from .layout import (
     draw_score,
     draw_slot,
     draw_strip,
-    draw_target_card,
+    draw_target_aside,
     draw_targets,
     svg_picture,
 )
@@ -256,7 +260,7 @@ class CountOfNineTable(TableAdapter):
             out.append(el("text", "at work", x=xs["discard"] + cw - 10, y=ys["discard"] - 9, class_="nk-small c9-end",
                           font_style="italic"))
         if self.details:
-            out += draw_target_card(ctx, xs["target"], ys["target"], cw, ch)
+            out += draw_target_aside(ctx, xs["target"], ys["target"], cw, ch)
         y = row_bottom
         # what happens now: the Demolition Team at work, or the payment
         note = draw_note(ctx)

@@ -187,8 +187,12 @@ def draw_slot(x: float, y: float, w: float, h: float, text: str) -> str:
 
 
 def draw_card(ctx: Drawing, x: float, y: float, c: Mapping, place: str | None) -> list[str]:
-    """A full card as it lies, its structures clickable where ``place`` is in the play area."""
+    """A full card as it lies, its structures clickable where ``place`` is in the play area; the whole card is one
+    element ``card:<number>`` instead when that id is a target (the sandbox's position editor)."""
     g = ctx.g
+    whole = f"card:{c.get('card')}"
+    if whole in ctx.targets:
+        place = None
     w, h = g.card_w, g.card_h
     face = c.get("face", "A")
     parts = [el("rect", x=x, y=y, width=w, height=h, rx=3 if face == "A" else 14,
@@ -228,6 +232,9 @@ def draw_card(ctx: Drawing, x: float, y: float, c: Mapping, place: str | None) -
     transform = None
     if c.get("tilted"):
         transform = f"rotate(-6 {tenths(x + w / 2)} {tenths(y + h / 2)})"
+    if whole in ctx.targets:
+        return [ctx.target(whole, [group(*parts, aria_label=words), *structures, *marks], words, (x, y, w, h),
+                           transform=transform)]
     return [group(group(*parts, aria_label=words), *structures, *marks, transform=transform)]
 
 
@@ -312,6 +319,18 @@ def draw_target_card(ctx: Drawing, x: float, y: float, w: float, h: float) -> li
     return [group(group(*parts, aria_label=words), target)]
 
 
+def draw_target_aside(ctx: Drawing, x: float, y: float, w: float, h: float) -> list[str]:
+    """:func:`draw_target_card`, the whole card one element ``target:<name>`` when that id is a target (the
+    sandbox's position editor: its structure then reports that id, not its build)."""
+    t = ctx.view.get("target") if isinstance(ctx.view.get("target"), Mapping) else None
+    tid = f"target:{t.get('name')}" if t else None
+    if tid is None or tid not in ctx.targets:
+        return draw_target_card(ctx, x, y, w, h)
+    inner = Drawing(ctx.view, {}, {}, ctx.g)  # drawn without its build target
+    return [ctx.target(tid, draw_target_card(inner, x, y, w, h), f"The target, {t.get('name')}, set aside",
+                       (x, y, w, h))]
+
+
 def draw_strip(ctx: Drawing, x: float, y: float, width: float) -> tuple[list[str], float]:
     """The rest of the deck in order as far as it is known, then card backs for the cards not seen yet."""
     view, g = ctx.view, ctx.g
@@ -333,7 +352,10 @@ def draw_strip(ctx: Drawing, x: float, y: float, width: float) -> tuple[list[str
     for i, (kind, c) in enumerate(items):
         r, col = divmod(i, per_row)
         cx, cy = x + col * (mw + 6), y + r * (mh + 6)
-        if kind == "card":
+        if kind == "card" and f"card:{c.get('card')}" in ctx.targets:  # (the sandbox's position editor)
+            out.append(ctx.target(f"card:{c.get('card')}", mini_card(cx, cy, mw, mh, c), card_words(c),
+                                  (cx, cy, mw, mh)))
+        elif kind == "card":
             out += mini_card(cx, cy, mw, mh, c)
         else:
             out.append(group(*card_back(cx, cy, mw, mh, text="?"), aria_label="a card not seen this round"))
