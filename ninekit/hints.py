@@ -42,7 +42,12 @@ DECIDES = ("count_of_nine",)  # games whose hints module's decide(state, bot) ru
 # The level whose player a hint follows, unless one is asked for: the searching "hard" player where a player who
 # plays every such hint beats the "normal" computer player clearly (benchmarks/README.md, "Advice worth
 # following"), the heuristic "normal" one elsewhere.
-HINT_LEVELS = {"nine_knights": "hard", "codinca": "hard"}
+HINT_LEVELS = {"nine_knights": "hard", "codinca": "hard", "count_of_nine": "hard"}
+# The search budget of a hint's player at level "hard", where it differs from the computer player's: Count of
+# Nine's hard Builder keeps its search from decision to decision, so a limit of turns searched per decision
+# rarely bites; a hint's player starts afresh at every turn, and with that limit fell back to the shorter
+# horizon too often to play better than "normal" (benchmarks/README.md, "Advice worth following").
+HINT_BUDGETS = {"count_of_nine": {"nodes": None}}
 # A turn ends where another seat is to move; in a game of one seat, at a view these say begins a new turn.
 TURN_STARTS = {"count_of_nine": lambda view: view["phase"] in ("target", "round", "turn")}
 
@@ -112,7 +117,7 @@ def hint(state: State, seat: int, level: str | None = None, seed: int = 0) -> Hi
         _move, reason, words = decided
     else:  # the reason speaks of the turn as planned
         reason, words = game_hints(state.game.name).explain(
-            state, seat, move, _Following(kept[1:], bot_for(state.game.name, seed, level)), seed)
+            state, seat, move, _Following(kept[1:], hint_player(state.game.name, seed, level)), seed)
     if not reason:
         count = len(state.legal_moves())
         reason = ONLY if count == 1 else GENERIC.format(n=count)
@@ -125,12 +130,21 @@ def _plan_at(state: State, seat: int, level: str, seed: int) -> tuple[list, tupl
     plan: a fresh player, or the heuristic one, would plan anew), to the end of the turn or up to the first step
     that shows the seat something (what comes after it depends on what is shown).  Also the decision with its
     reasons of a game in ``DECIDES`` (else None)."""
-    bot = bot_for(state.game.name, seed, level)
+    bot = hint_player(state.game.name, seed, level)
     decided = game_hints(state.game.name).decide(state, bot) if state.game.name in DECIDES else None
     move = decided[0] if decided is not None else bot.choose(state)
     steps, _world = plan(state, seat, move, bot, seed, lambda view: True,
                          ends=lambda before, after: _turn_starts(after, seat) or shown_to(before, after, seat))
     return steps, decided
+
+
+def hint_player(game: str, seed: int, level: str):
+    """The computer player whose choices a hint of ``level`` follows (``HINT_BUDGETS`` at level "hard").
+
+    >>> hint_player("count_of_nine", 0, "hard").nodes is None, hint_player("count_of_nine", 0, "normal").ahead
+    (True, 1)
+    """
+    return bot_for(game, seed, level, **(HINT_BUDGETS.get(game, {}) if level == "hard" else {}))
 
 
 def _turn_so_far(state: State, seat: int) -> list[State]:
@@ -209,4 +223,5 @@ def plan(state: State, seat: int, move: Move, bot, seed: int, same_turn, ends=No
     return steps, world
 
 
-__all__ = ["Hint", "hint", "GENERIC", "HINT_LEVELS", "ONLY", "game_hints", "lower", "plan"]
+__all__ = ["Hint", "hint", "hint_player", "GENERIC", "HINT_BUDGETS", "HINT_LEVELS", "ONLY", "game_hints", "lower",
+           "plan"]

@@ -6,7 +6,10 @@ page's address (``target``, relative to the page; '' is the page itself) and ``#
 a position shared from a game in progress holds only what the seat knew).  With ``arrive=True``, a page opened
 with such an address hands the text, and whether it is guessed, to Python once (``on_arrive``), for the sandbox to
 open it; what the text holds is checked there.  The
-address works in Voila and in the static site alike (the part after ``#`` never reaches a server).
+address works in Voila and in the static site alike (the part after ``#`` never reaches a server).  JupyterLab
+opens a notebook's address without its ``#`` part, so a click on the link also hands the position over in the
+browser's ``localStorage``: a sandbox whose address holds no position takes it from there, once, within ten
+minutes of the click (in any sandbox of that browser: the one the link names is opened by then).
 
     >>> link = PositionLink(label="Open in sandbox", target="../sandboxes/nine_knights.ipynb")
     >>> arrived = []

@@ -175,7 +175,7 @@ class SandboxArea(PlayArea):
             else:
                 raise ValueError(f"there is no start called {start!r} (here, setup or empty)")
         except ValueError as exc:  # (said, and the emptiest table offered instead)
-            said = f"{exc}. Here you start from the emptiest table instead (or Cancel)."
+            said = f"{str(exc).rstrip('.')}. Here you start from the emptiest table instead (or Cancel)."
             first = editing.empty_table(self.game)
         else:
             said = ""
@@ -276,7 +276,8 @@ class SandboxArea(PlayArea):
         self._status.value = status if problem else esc(status)
         if shown is not None:
             view = shown.view(None if shown.is_over else shown.to_move, reveal=True)
-            targets = {p.board: Move("edit", (p.key,)) for p in parts if p.board}
+            targets = {p.board: Move("edit", (p.key,), f"Change {p.label} ({p.value or 'empty'})")
+                       for p in parts if p.board}
             narrow = self.adapter.draw(view, targets, {"layout": "narrow"}) if self.adapter.narrow_layout else ""
             self.board.show(self.adapter.draw(view, targets, {}), narrow)
         self._targets, self._buttons, self._selection = {}, [], None
@@ -544,7 +545,7 @@ class EditPanel(w.VBox):
         guard = area.guarded
         self.heading = w.HTML().add_class("ninekit-edit-heading")
         self.part_choice = w.Dropdown(description="Part", style={"description_width": "auto"},
-                                      layout=w.Layout(width="100%"))
+                                      layout=w.Layout(width="calc(100% - 8px)"))
         self._drawing = False  # True while show() sets the list (its own changes are not a choice)
         self.part_choice.observe(lambda ch: not self._drawing and ch["new"] and ch["new"] != area.edit_part
                                  and guard(area.choose_part, ch["new"]), names="value")
@@ -567,8 +568,8 @@ class EditPanel(w.VBox):
             button.on_click(lambda _b, action=action: guard(action))
             buttons.append(button)
         self._choices: tuple[str, ...] = ()
-        super().__init__([w.HTML("<b>Edit the position</b> <small>(click a part of the board, or choose one "
-                                 "here)</small>"), w.HBox(buttons[:3], layout=w.Layout(flex_flow="row wrap")),
+        super().__init__([w.HTML("<b>Edit the position</b><br><small>Click a part of the board, or choose one in "
+                                 "the list.</small>"), w.HBox(buttons[:3], layout=w.Layout(flex_flow="row wrap")),
                           self.part_choice, self.heading, self.values, self._typed,
                           w.HBox([w.HTML("<small>Start again from:</small>"), *buttons[3:]],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))])

@@ -69,12 +69,16 @@ class HardCountOfNineBot:
         return move
 
 
-def hard_level(seed: int | None = 0, iterations: int = HARD_SAMPLES) -> HardCountOfNineBot:
+def hard_level(seed: int | None = 0, iterations: int = HARD_SAMPLES, nodes: int | None = HARD_NODES
+               ) -> HardCountOfNineBot:
     """Count of Nine's ``hard`` level: the ``normal`` Builder's exact search over sampled deck orders, looking a
     round further ahead (the round in play and two more), on ``iterations`` sampled orders while the order is
-    unknown (:class:`HardCountOfNineBot`).
+    unknown (:class:`HardCountOfNineBot`); ``nodes``: the turns searched per decision at that horizon (None: no
+    limit).
 
-    >>> hard_level(1).samples
-    3
+    >>> hard_level(1).samples, hard_level(1, nodes=None).nodes
+    (3, None)
     """
-    return HardCountOfNineBot(seed, samples=whole_budget(iterations))
+    if nodes is not None:
+        whole_budget(nodes, "nodes")
+    return HardCountOfNineBot(seed, samples=whole_budget(iterations), nodes=nodes)

@@ -1,7 +1,7 @@
 """The sandbox in Voila, as a learner uses it (issue 27, items 1 and 3): opened from the gallery's link, a move
 played by a click on the board, back, another move, both lines in the tree; a click on a row and the arrow keys
-in the tree move about it, a link opens a position, the position is edited by clicking (item 2), and the page
-shows no widget error.
+in the tree move about it, a link opens a position (also one handed over, as from JupyterLab), the position is
+edited by clicking (item 2), and the page shows no widget error.
 """
 
 from __future__ import annotations
@@ -22,7 +22,14 @@ def test_a_variation_is_played_clicked_and_walked_with_the_keys(page, open_app, 
     open_app("index.ipynb")
     href = page.locator("a.nk-card-sandbox").first.get_attribute("href")
     assert href == "sandboxes/nine_knights.ipynb", href
+    # A link clicked in JupyterLab, which opens a notebook's address without its "#": the position is handed over
+    # in the browser's storage, and the sandbox, opened with no position in its address, takes it (once).
+    handed = ninekit.position_text(ninekit.make("nine_knights").new(seed=7))
+    page.evaluate("(text) => localStorage.setItem('ninekit-position-handover', "
+                  "JSON.stringify({text, guessed: false, at: Date.now()}))", handed)
     open_app(href)
+    page.wait_for_selector(".ninekit-message:has-text('Opened a position of Nine Knights')")
+    assert page.evaluate("localStorage.getItem('ninekit-position-handover')") is None
     page.wait_for_selector(f"{ROWS}.nk-current", state="visible")
     assert "every hidden card" in page.locator(".ninekit-sandbox").inner_text()
     page.locator(".ninekit-sandbox .ninekit-choices button").first.click()  # South's first set-up decision

@@ -1,6 +1,24 @@
 // A link to a position (widgets/positionlink.py): a page's address with "#position=<position text>".  With
 // "arrive" set, the position in this page's own address goes to Python once, when the page opens.
+//
+// JupyterLab opens a notebook's address without its "#" part, so a click on the link also leaves the position
+// in this browser's localStorage ("handed over"), and a sandbox opened with no position in its address takes it
+// from there, once, within HANDOVER_MS of the click.
 const HASH = "#position=";
+const HANDOVER = "ninekit-position-handover";
+const HANDOVER_MS = 10 * 60 * 1000;
+
+function takeHandover() {
+  try {
+    const raw = window.localStorage.getItem(HANDOVER);
+    window.localStorage.removeItem(HANDOVER);
+    const left = raw ? JSON.parse(raw) : null;
+    if (!left || typeof left.text !== "string" || !(Date.now() - left.at < HANDOVER_MS)) return null;
+    return { text: left.text, guessed: left.guessed === true };
+  } catch (_) {
+    return null;  // no storage here (a private window, say): only the address counts
+  }
+}
 
 function address(model) {
   const here = new URL(window.location.href);
@@ -34,6 +52,7 @@ function render({ model, el }) {
   // A link to this same page only changes the address's "#": open the position it names now, too.
   function onHashChange() {
     if (!model.get("arrive") || !window.location.hash.startsWith(HASH)) return;
+    takeHandover();  // this link's own position arrives by the address: nothing is left for another page
     const [raw, ...flags] = window.location.hash.slice(HASH.length).split("&");
     let text;
     try {
@@ -46,8 +65,20 @@ function render({ model, el }) {
 
   if (model.get("arrive") && !window.ninekitPositionArrived) {
     window.ninekitPositionArrived = true;  // once per page, however many times the widget is drawn
-    onHashChange();
+    const handed = takeHandover();  // taken (and so cleared) either way: the address comes first
+    if (window.location.hash.startsWith(HASH)) {
+      onHashChange();
+    } else if (handed) {
+      model.send({ event: "arrive", text: handed.text, guessed: handed.guessed });
+    }
   }
+  link.addEventListener("click", () => {
+    if (!model.get("text")) return;
+    try {
+      window.localStorage.setItem(HANDOVER, JSON.stringify({
+        text: model.get("text"), guessed: model.get("guessed"), at: Date.now() }));
+    } catch (_) { /* no storage: the address alone carries the position */ }
+  });
   window.addEventListener("hashchange", onHashChange);
   model.on("change", paint);
   paint();
