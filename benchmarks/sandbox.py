@@ -11,6 +11,8 @@ For each game, on loopback, Voila started as ``make play`` starts it but with no
   tree, position text) and is still again for 150 ms; the time is that of the last change;
 - **back / forward**: the ← and → buttons, alternately, the same way;
 - **tree**: a click on a row of the move tree (another position);
+- **edit: a part / a value**: after "Edit position", a click on a part of the board (its values are offered),
+  then on one of its values (the position is rebuilt by the game's ``position()`` and drawn again);
 - **app move (reference)**: the same game's app, a click on a legal item against the computer, until the page
   is still (the computer's answer, at the ``normal`` level, included): what a player waits for in the app.
 
@@ -85,6 +87,23 @@ def moves(page, root: str, clicks: int, rng: random.Random) -> list[float]:
     return out
 
 
+def edits(page, root: str, clicks: int, rng: random.Random) -> tuple[list[float], list[float]]:
+    """"Edit position", then ``clicks`` times: a click on a part of the board, then on one of its values."""
+    page.get_by_role("button", name="Edit position").click()
+    page.wait_for_selector(f"{root} .ninekit-edit-panel", state="visible")
+    parts, values = [], []
+    while len(parts) < clicks:
+        took = timed_click(page, rng.choice(page.locator(f"{root} {BOARD_LEGAL}").all()), root)
+        if took is not None:
+            parts.append(took)
+        buttons = visible(page.locator(f"{root} .ninekit-edit-values button"))
+        if buttons:
+            took = timed_click(page, rng.choice(buttons), root)
+            if took is not None:
+                values.append(took)
+    return parts, values
+
+
 def measure(browser, base: str, game: str, clicks: int, seed: int) -> dict:
     """Each kind of click in the sandbox of ``game``, and the app's moves for reference."""
     rng = random.Random(seed)
@@ -104,6 +123,7 @@ def measure(browser, base: str, game: str, clicks: int, seed: int) -> dict:
             took = timed_click(page, rng.choice(rows), root)
             if took is not None:
                 result["tree"].append(took)
+        result["edit: a part"], result["edit: a value"] = edits(page, root, clicks, rng)
     finally:
         page.close()
     page = browser.new_page(viewport={"width": 1280, "height": 800})

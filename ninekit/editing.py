@@ -1,12 +1,12 @@
 """Editing a position part by part, every edit checked by the game's own ``position()`` rules.
 
 A :class:`Draft` is a position being set up: the game and the keywords of its rules' ``position()`` (the one
-function that builds a position by hand, and checks it).  :func:`draft` takes them from a state, or
-:func:`empty_table` gives a game's emptiest table; ``draft.parts()`` lists what can be changed, in the game's
-words (a square, a hand, the pile's order, a Hidden Token, who moves); ``draft.set(key, value)`` changes one
-part and gives a new draft.  A change the rules refuse still gives a draft, with ``problem`` saying what is wrong
-(``"impossible position: …"``) and no ``state``: it cannot be played from until another change puts it right.
-A key or value that is not part of the game at all is refused at once (``ValueError``), nothing changed.
+function that builds a position by hand, and checks it). :func:`draft` takes them from a state, :func:`new_set_up`
+from a new deal, or :func:`empty_table` gives a game's emptiest table; ``draft.parts()`` lists what can be changed,
+in the game's words (a square, a hand, the pile's order, a Hidden Token, who moves); ``draft.set(key, value)``
+changes one part and gives a new draft. A change the rules refuse still gives a draft, with ``problem`` saying what
+is wrong (``"impossible position: …"``) and no ``state``: it cannot be played from until another change puts it
+right. A key or value that is not part of the game at all is refused at once (``ValueError``), nothing changed.
 
 Each game says what its parts are in ``ninekit/<game>/editing.py``: ``args_of(state)`` (the keywords that
 rebuild ``state``, or ``ValueError`` where ``position()`` cannot build it, e.g. in the middle of a turn),
@@ -39,7 +39,7 @@ from collections.abc import Mapping
 
 from .core import Game, State, brief
 
-__all__ = ["Draft", "Part", "draft", "empty_table", "can_edit"]
+__all__ = ["Draft", "Part", "draft", "empty_table", "can_edit", "new_set_up"]
 
 MAX_VALUE = 2_000  # characters: the longest value a part takes (a whole pile written out is under 400)
 
@@ -137,6 +137,27 @@ def draft(state: State) -> Draft:
     """The draft of ``state``'s position; ``ValueError`` (saying why) where the game builds no such position by
     hand, e.g. in the middle of a turn."""
     return _built(state.game, _editing(state.game).args_of(state))
+
+
+def new_set_up(game: Game, seed: int, most_moves: int = 400) -> Draft:
+    """The draft of a new game's set-up (deal ``seed``); where the rules build no position by hand at the start (Nine
+    Knights' Placement Phase, Code of Nine's redraws, Count of Nine's choice of the target), the ``normal``
+    computer players make the opening decisions, up to the first moment that can be edited.
+
+    >>> import ninekit
+    >>> d = new_set_up(ninekit.make("nine_knights"), 3)
+    >>> d.state.position.phase, d.state.prompt
+    ('movement', 'South: choose a Knight to move')
+    """
+    from .bots import bot_for
+
+    state = game.new(seed)
+    players = [bot_for(game.name, seed * 10 + seat) for seat in range(game.players)]
+    for _ in range(most_moves):
+        if can_edit(state) is None or state.is_over:
+            break
+        state = state.play(players[state.to_move].choose(state))
+    return draft(state)
 
 
 def empty_table(game: Game) -> Draft:

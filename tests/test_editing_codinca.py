@@ -10,6 +10,7 @@ import random
 import re
 
 import pytest
+from test_widgets_codinca import random_states
 
 import ninekit
 from ninekit import Move
@@ -21,18 +22,6 @@ ADAPTER = adapter_for("codinca")
 IDS = re.compile(r'data-id="([^"]+)"')
 GAMES = [(2, {}), (3, {}), (4, {}), (2, {"beginner": True}), (3, {"beginner": True, "round_limit": 3}),
          (4, {"round_limit": 2})]
-
-
-def random_states(players: int, seed: int, moves: int = 150, **options):
-    """States along a random game from a seeded new one."""
-    state = ninekit.make("codinca", players, **options).new(seed)
-    rng = random.Random(seed)
-    yield state
-    for _ in range(moves):
-        if state.is_over:
-            return
-        state = state.play(rng.choice(state.legal_moves()))
-        yield state
 
 
 def same_position(a, b) -> None:
@@ -68,7 +57,7 @@ def test_round_trip_rebuilds_every_position_at_the_start_of_a_turn(players, opti
     refused with one sentence saying when a Codinca position can be edited."""
     built = refused = 0
     for seed in range(5):
-        for state in random_states(players, seed, **options):
+        for state in random_states(players, seed, moves=150, **options):
             try:
                 args = editing.args_of(state)
             except ValueError as exc:

@@ -365,7 +365,11 @@ def test_an_impossible_position_says_why_and_cannot_be_played_from_until_it_is_p
     last playable position, "Play from here" is refused, and the tree cannot be walked until editing ends."""
     box = Sandbox("nine_knights", seed=4)
     area = box.area
-    _press(box, "Edit position")
+    _press(box, "Edit position")  # in the Placement Phase, which position() does not build: the emptiest table
+    assert "Here you start from the emptiest table" in area.message and len(area.editing.keywords["knights"]) == 2
+    _edit_button(box, "New set-up")  # a new deal, its Knights placed by the computer players
+    assert area.editing.state.position.phase == "movement" and len(area.editing.keywords["knights"]) >= 12
+    _edit_button(box, "Empty table")
     for n in range(2, 10):
         area.edit(f"place N{n}", "set aside")
     shown = area.board.svg

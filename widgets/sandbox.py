@@ -165,13 +165,16 @@ class SandboxArea(PlayArea):
     # --- editing ---------------------------------------------------------------------------------------------------
     def start_editing(self, start: str = "here") -> bool:
         """Set up a position part by part, starting from the position on screen (``"here"``), a new game's set-up
-        (``"setup"``) or the game's emptiest table (``"empty"``); where the game builds no such position by hand
-        (the middle of a turn, say), the message says when it can, and the emptiest table is set up instead."""
+        (``"setup"``: :func:`ninekit.editing.new_set_up`) or the game's emptiest table (``"empty"``);
+        where the game builds no such position by hand (the middle of a turn, say), the message says when
+        it can, and the emptiest table is set up instead."""
         try:
             if start == "empty":
                 first = editing.empty_table(self.game)
-            elif start in ("here", "setup"):
-                first = editing.draft(self._state if start == "here" else self.game.new(random_seed()))
+            elif start == "setup":
+                first = editing.new_set_up(self.game, random_seed())
+            elif start == "here":
+                first = editing.draft(self._state)
             else:
                 raise ValueError(f"there is no start called {start!r} (here, setup or empty)")
         except ValueError as exc:  # (said, and the emptiest table offered instead)
@@ -276,8 +279,7 @@ class SandboxArea(PlayArea):
         self._status.value = status if problem else esc(status)
         if shown is not None:
             view = shown.view(None if shown.is_over else shown.to_move, reveal=True)
-            targets = {p.board: Move("edit", (p.key,), f"Change {p.label} ({p.value or 'empty'})")
-                       for p in parts if p.board}
+            targets = {p.board: Move("edit", (p.key,), f"Change {p.label}") for p in parts if p.board}
             narrow = self.adapter.draw(view, targets, {"layout": "narrow"}) if self.adapter.narrow_layout else ""
             self.board.show(self.adapter.draw(view, targets, {}), narrow)
         self._targets, self._buttons, self._selection = {}, [], None
