@@ -42,7 +42,7 @@ DECIDES = ("count_of_nine",)  # games whose hints module's decide(state, bot) ru
 # The level whose player a hint follows, unless one is asked for: the searching "hard" player where a player who
 # plays every such hint beats the "normal" computer player clearly (benchmarks/README.md, "Advice worth
 # following"), the heuristic "normal" one elsewhere.
-HINT_LEVELS = {"nine_knights": "hard", "codinca": "hard", "count_of_nine": "hard"}
+HINT_LEVELS = {"nine_knights": "hard", "codinca": "hard", "count_of_nine": "hard", "double_nine": "hard"}
 # The search budget of a hint's player at level "hard", where it differs from the computer player's: Count of
 # Nine's hard Builder keeps its search from decision to decision, so a limit of turns searched per decision
 # rarely bites; a hint's player starts afresh at every turn, and with that limit fell back to the shorter
