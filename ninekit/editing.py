@@ -51,8 +51,10 @@ class Part:
     ``key`` names it for :meth:`Draft.set`; ``group`` is the heading it is listed under and ``label`` its name
     (both in the game's words, e.g. group "Board", label "e5"); ``value`` is what it is now, written as one of
     ``choices`` (the values it may take), or, where there are too many to list, as ``syntax`` says (e.g.
-    "card names, top card first, separated by commas").  ``board`` is the id of the element the board draws for
-    it, where it is drawn on the board ('' where it is not).
+    "card names, top card first, separated by commas"); ``offers`` are ready-made values of such a part, each with
+    the words of its button (e.g. ("Put Luna on top", "Elf, Luna")), so that it too is changed by clicking.
+    ``board`` is the id of the element the board draws for it, where it is drawn on the board ('' where it is
+    not).
     """
 
     key: str
@@ -62,6 +64,7 @@ class Part:
     choices: tuple[str, ...] = ()
     syntax: str = ""
     board: str = ""
+    offers: tuple[tuple[str, str], ...] = ()
 
 
 def _editing(game: Game):

@@ -195,6 +195,10 @@ def test_a_pawn_placed_on_a_location_comes_from_its_players_pawns():
     d = d.set("loc:quarry", "Red, Green, Red")
     assert [sh["pawns"] for sh in d.state.view(None)["sheets"]] == [1, 3, 1, 3]
     assert d.state.play(d.state.legal_moves()[0]) is not None
+    offers = dict(d.part("loc:quarry").offers)  # the Quarry of Wills by clicking: a pawn added, the last taken off
+    assert offers["Add Yellow's pawn"] == "Red, Green, Red, Yellow"
+    d = d.set("loc:quarry", offers["Take the last pawn (Red's) off"])
+    assert d.part("loc:quarry").value == "Red, Green" and d.state.view(None)["sheets"][0]["pawns"] == 2
 
 
 def test_who_places_next_passes_on_when_their_last_pawn_is_placed():

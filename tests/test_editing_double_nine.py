@@ -197,6 +197,24 @@ def test_a_site_set_takes_its_cards_from_the_pile_and_scores():
     assert cleared.state is not None and sorted(cleared.keywords["removed"]) == ["Luna", "Reaper"]
 
 
+def test_a_site_the_pile_and_the_removed_cards_are_set_by_clicking_their_offers():
+    """Issue 27 item 2, by clicking: a stack written as text also offers its changes as buttons, each card put on
+    top (taken from where it was) and the top card taken off; every offer gives a position or the rules'
+    objection."""
+    d = empty_table(ninekit.make("double_nine", 2))
+    site = d.part("site.1.x10")
+    put = dict(site.offers)
+    d = d.set("site.1.x10", put["Put Luna on top"])
+    d = d.set("site.1.x10", dict(d.part("site.1.x10").offers)["Put Elf on top"])
+    assert d.part("site.1.x10").value == "Luna, Elf" and d.state.view(None)["boards"][1]["number"] == 80
+    d = d.set("site.1.x10", dict(d.part("site.1.x10").offers)["Take the top card (Elf) off"])
+    assert d.part("site.1.x10").value == "Luna" and d.problem is None
+    for key in ("site.0.x1", "pile", "removed"):
+        for _words, value in d.part(key).offers:
+            new = d.set(key, value)
+            assert new.problem is None or new.problem.startswith("impossible position: "), new.problem
+
+
 def test_who_moves_changed_passes_the_drawn_card():
     """Rule: the player to play holds two cards (the second drawn this turn), the others one: changing who
     moves hands the drawn card to the new player to play."""

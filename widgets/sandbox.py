@@ -553,11 +553,12 @@ class EditPanel(w.VBox):
                                  and guard(area.choose_part, ch["new"]), names="value")
         self.values = ChoiceBar().add_class("ninekit-edit-values")
         self.values.on_choose(lambda index: guard(self._choose_value, index))
-        self.text = w.Text(layout=w.Layout(width="100%"))
+        self.text = w.Text(layout=w.Layout(flex="1 1 auto", width="auto", min_width="0"))
         self.set_text = w.Button(description="Set", layout=w.Layout(width="auto"))
         self.set_text.on_click(lambda _b: guard(self._set_text))
         self.syntax = w.HTML()
-        self._typed = w.VBox([self.syntax, w.HBox([self.text, self.set_text])])
+        self._typed = w.VBox([self.syntax, w.HBox([self.text, self.set_text],
+                                                  layout=w.Layout(width="calc(100% - 8px)"))])
         buttons = []
         for text, tip, action, style in (
                 ("Play from here", "Explore the position set up", area.finish_editing, "primary"),
@@ -599,9 +600,13 @@ class EditPanel(w.VBox):
             self._typed.layout.display = "none"
             return
         self.heading.value = f"<p><b>{esc(part.label)}</b> ({esc(part.group)}) is <b>{esc(part.value)}</b></p>"
-        self._choices = part.choices
-        self.values.show(list(part.choices), marked=part.choices.index(part.value)
-                         if part.value in part.choices else None)
+        if part.choices:
+            self._choices = part.choices
+            self.values.show(list(part.choices), marked=part.choices.index(part.value)
+                             if part.value in part.choices else None)
+        else:  # a part written as text: its ready-made values as buttons, and the box
+            self._choices = tuple(value for _words, value in part.offers)
+            self.values.show([words for words, _value in part.offers])
         self._typed.layout.display = "none" if part.choices else None
         if not part.choices:
             self.syntax.value = f"<small>Write it as {esc(part.syntax)}.</small>"

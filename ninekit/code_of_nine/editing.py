@@ -163,8 +163,12 @@ def parts(args, game) -> list:
             continue
         group = f"Board (round {a['round']})"
         if loc.key == "quarry":
-            out.append(Part("loc:quarry", group, loc.name, _seats_value(placed.get("quarry") or [], EMPTY),
-                            syntax=SYNTAX_QUARRY, board="loc:quarry"))
+            quarry = list(placed.get("quarry") or [])
+            offers = tuple((f"Add {seat}'s pawn", _seats_value([*quarry, s], EMPTY)) for s, seat in enumerate(seats))
+            if quarry:
+                offers += ((f"Take the last pawn ({_seat_word(quarry[-1])}'s) off", _seats_value(quarry[:-1], EMPTY)),)
+            out.append(Part("loc:quarry", group, loc.name, _seats_value(quarry, EMPTY), syntax=SYNTAX_QUARRY,
+                            board="loc:quarry", offers=offers))
         else:
             who = placed.get(loc.key)
             out.append(Part(f"loc:{loc.key}", group, loc.name, EMPTY if who is None else _seat_word(who),

@@ -193,18 +193,20 @@ def parts(args: dict, game) -> list:
         for s, site in enumerate(SITES):
             stack = args["boards"][p][s] if p < len(args["boards"]) else []
             out.append(Part(f"site.{p}.{site}", "Boards", f"{name}'s {SITE_WORDS[s]}", ", ".join(stack),
-                            syntax=SITE_SYNTAX, board=f"site:{p}:{site}"))
+                            syntax=SITE_SYNTAX, board=f"site:{p}:{site}",
+                            offers=_offers(stack, deck_names, top_first=False)))
     for p, name in enumerate(seats):
         hand = args["hands"][p] if p < len(args["hands"]) else []
         for k, card in enumerate(hand):
             out.append(Part(f"hand.{p}.{k}", "Hands", _hand_label(name, k, len(hand)), card, choices=deck_names,
                             board=f"hand:{p}:{k}"))
     out.append(Part("pile", "Draw pile", "Draw pile, top card first", ", ".join(args["pile"]),
-                    syntax=PILE_SYNTAX, board="pile"))
+                    syntax=PILE_SYNTAX, board="pile", offers=_offers(args["pile"], deck_names, top_first=True)))
     out.append(Part("pile_face_up", "Draw pile", "Draw pile face down or face up",
                     FACES[bool(args.get("pile_face_up"))], choices=FACES))
-    out.append(Part("removed", "Removed cards", "Removed from the game face down",
-                    ", ".join(args.get("removed") or []), syntax=REMOVED_SYNTAX))
+    removed = list(args.get("removed") or [])
+    out.append(Part("removed", "Removed cards", "Removed from the game face down", ", ".join(removed),
+                    syntax=REMOVED_SYNTAX, offers=_offers(removed, deck_names, top_first=False, pile=False)))
     turn, start = args.get("turn", 0), args.get("start")
     out.append(Part("turn", "Who moves", "Player to play", seats[turn], choices=seats))
     out.append(Part("start", "Who moves", "Start player of this game", seats[turn if start is None else start],
@@ -231,6 +233,21 @@ def parts(args: dict, game) -> list:
     out.append(Part("seed", "Selection rules", "Shuffle of the later games' deals", str(args.get("seed", 0)),
                     syntax=SEED_SYNTAX))
     return out
+
+
+def _offers(cards: list, names, top_first: bool, pile: bool = True) -> tuple:
+    """A stack's ready-made values, as buttons: each card of the deck put on top (taken from where it is), and
+    the top card taken off (``pile=False``: a set of cards, added to and taken from at its end).
+
+    >>> _offers(["Elf"], ("Elf", "Luna"), top_first=False)[1:]
+    (('Put Luna on top', 'Elf, Luna'), ('Take the top card (Elf) off', ''))
+    """
+    on, off = ("Put {} on top", "Take the top card ({}) off") if pile else ("Add {}", "Take {} out")
+    added = tuple((on.format(name), ", ".join([name, *cards] if top_first else [*cards, name])) for name in names)
+    if not cards:
+        return added
+    top = cards[0] if top_first else cards[-1]
+    return added + ((off.format(top), ", ".join(cards[1:] if top_first else cards[:-1])),)
 
 
 # --- moving cards: one of each card ----------------------------------------------------
