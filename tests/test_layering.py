@@ -23,8 +23,8 @@ NINEKIT = REPO / "ninekit"
 WIDGETS = REPO / "widgets"
 SERVING = REPO / "serving" / "ninekit_serving"
 FORBIDDEN_IN_NINEKIT = {"widgets", "ipywidgets", "anywidget", "traitlets", "IPython", "ipykernel"}
-# The import names of pyproject's optional extra `sim`: allowed in ninekit inside functions only.
-SIM_EXTRA = {"dask", "distributed", "tqdm", "pyarrow", "matplotlib"}
+# The import names of pyproject's optional extras `sim` and `postgres`: allowed in ninekit inside functions only.
+SIM_EXTRA = {"dask", "distributed", "tqdm", "pyarrow", "matplotlib", "psycopg"}
 
 
 def _imported_top_level_modules(path: Path) -> list[tuple[int, str, bool]]:
