@@ -381,7 +381,7 @@ class TableStore:
         state = self._replayed(table) if state is None else state
         while not state.is_over and table["seats"][state.to_move] != HUMAN:
             seat = state.to_move
-            bot = bot_for(table["game"], table["seed"] % 1_000_003 + len(state.history), table["seats"][seat])
+            bot = bot_for(table["game"], secrets.randbits(48), table["seats"][seat])  # never from the deal's seed
             try:
                 state = self._store(table, state, state.play(bot.choose(state)), seat)
             except TableError:

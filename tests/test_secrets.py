@@ -252,3 +252,30 @@ def test_a_whole_game_by_clicks_keeps_the_log_to_the_seat_and_events():
             assert all(t in app.events for t, event in lines if event)
 
     play_by_clicks(app, random.Random(2), check=check, limit=4000)
+
+
+@pytest.mark.parametrize("name,players", CASES, ids=IDS)
+def test_a_shared_table_shows_each_screen_its_own_view_and_never_the_seed(name, players, tmp_path):
+    """Issue 28 item 5, for every game: at a table across screens, what a seat's screen is given
+    (``TableStore.view``) is that seat's view, never the state, at every move of a game; neither it nor the
+    teacher's list holds the table's seed (which gives away the deal), its code or a token."""
+    from ninekit.tables import TableStore
+
+    store = TableStore(f"sqlite:///{tmp_path / 'tables.db'}")
+    table = store.create(name, {}, ["human"] * players)
+    tokens = [store.join(table.code) for _ in range(players)]
+    watcher = store.watch(table.code)
+    seed = store._table(table.id)["seed"]
+    forms = encodings(seed)
+    rng = random.Random(3)
+    for _ply in range(40):
+        state = store.state(watcher)
+        shown = {seat: store.view(token) for seat, token in enumerate(tokens)}
+        assert shown == {seat: state.view(seat) for seat in range(players)}
+        assert store.view(watcher) == state.view(None)
+        text = json.dumps([shown, store.tables()], sort_keys=True)
+        for secret in [*forms, table.code, *tokens]:
+            assert secret not in text, f"{secret!r} reached a screen"
+        if state.is_over:
+            break
+        store.play(tokens[state.to_move], rng.choice(state.legal_moves()))
