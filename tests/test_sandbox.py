@@ -374,7 +374,7 @@ def test_an_impossible_position_says_why_and_cannot_be_played_from_until_it_is_p
         area.edit(f"place N{n}", "set aside")
     shown = area.board.svg
     assert area.editing.state is not None and area.edit("place N1", "set aside") and area.editing.state is None
-    assert "North has no Knights left" in area._status.value and area.board.svg == shown
+    assert "Not playable: impossible position: North has no Knights left" in area.message and area.board.svg == shown
     _edit_button(box, "Play from here")
     assert "cannot be played from" in area.message and area.editing is not None
     assert not area.back() and "editing" in area.message

@@ -215,8 +215,16 @@ class SandboxArea(PlayArea):
         self.editing, self.edit_part = new, key
         self._edits.append(new)
         del self._edits[:-MAX_EDITS]
+        self._say_problem()
         self._shown()
         return True
+
+    def _say_problem(self) -> None:
+        """The message: what the rules object to in the draft (the board keeps the last playable position), or
+        nothing."""
+        problem = self.editing.problem
+        self._set_message(f"Not playable: {problem}. The board shows the last playable position; change it, or "
+                          "Undo." if problem else "")
 
     def undo_edit(self) -> bool:
         """Take the last edit back."""
@@ -225,6 +233,7 @@ class SandboxArea(PlayArea):
             return False
         self._edits.pop()
         self.editing = self._edits[-1]
+        self._say_problem()
         self._shown()
         return True
 
@@ -272,11 +281,7 @@ class SandboxArea(PlayArea):
         parts = self.editing.parts()
         status = "Editing: click a square, card or token on the board, or choose a part beside it (every secret " \
                  "is shown)"
-        problem = self.editing.problem
-        if problem:
-            status += (f'<div class="nk-error" role="status">Not playable: {esc(problem)}. The board shows the last '
-                       f"playable position; fix it, or Undo.</div>")
-        self._status.value = status if problem else esc(status)
+        self._status.value = esc(status)
         if shown is not None:
             view = shown.view(None if shown.is_over else shown.to_move, reveal=True)
             targets = {p.board: Move("edit", (p.key,), f"Change {p.label}") for p in parts if p.board}
