@@ -369,7 +369,7 @@ def test_an_impossible_position_says_why_and_cannot_be_played_from_until_it_is_p
     assert "Here you start from the emptiest table" in area.message and len(area.editing.keywords["knights"]) == 2
     _edit_button(box, "New set-up")  # a new deal, its Knights placed by the computer players
     assert area.editing.state.position.phase == "movement" and len(area.editing.keywords["knights"]) >= 12
-    _edit_button(box, "Empty table")
+    _edit_button(box, "Emptiest table")
     for n in range(2, 10):
         area.edit(f"place N{n}", "set aside")
     shown = area.board.svg
@@ -382,6 +382,16 @@ def test_an_impossible_position_says_why_and_cannot_be_played_from_until_it_is_p
     _edit_button(box, "Play from here")
     assert area.editing is None and area.state.to_move == 0 and area.session.root.state is area.state
     assert box.editor.layout.display == "none" and box._steps.layout.display is None
+
+
+def test_what_else_an_edit_changed_is_said():
+    """Issue 27 item 2: a thing put somewhere leaves its old place; the sandbox says which other parts changed
+    (a Goal Token put on a field swaps with the one there)."""
+    box = Sandbox("nine_knights", seed=4)
+    _press(box, "Edit position")
+    assert box.area.edit("c10", "1")
+    assert box.area.message == "Also changed: a10: 3"
+    assert box.area.edit("e5", "S3") and box.area.message == "Also changed: South's Ranger 3 (S3): on e5"
 
 
 def test_cancel_brings_back_the_tree_and_a_bad_value_changes_nothing():

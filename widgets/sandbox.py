@@ -212,19 +212,29 @@ class SandboxArea(PlayArea):
         except ValueError as exc:
             self._set_message(str(exc).capitalize())
             return False
+        before = {part.key: part.value for part in self.editing.parts()}
         self.editing, self.edit_part = new, key
         self._edits.append(new)
         del self._edits[:-MAX_EDITS]
-        self._say_problem()
+        also = [f"{part.label}: {part.value or 'empty'}" for part in new.parts()
+                if part.key != key and part.key in before and before[part.key] != part.value]
+        self._say_problem(also)
         self._shown()
         return True
 
-    def _say_problem(self) -> None:
+    def _say_problem(self, also: list[str] = ()) -> None:
         """The message: what the rules object to in the draft (the board keeps the last playable position), or
-        nothing."""
+        the other parts the edit changed (a thing put somewhere leaves its old place), or nothing."""
         problem = self.editing.problem
-        self._set_message(f"Not playable: {problem}. The board shows the last playable position; change it, or "
-                          "Undo." if problem else "")
+        if problem:
+            self._set_message(f"Not playable: {problem}. The board shows the last playable position; change it, or "
+                              "Undo.")
+        elif also:
+            shown = "; ".join(brief_value(text) for text in also[:4])
+            more = f"; and {len(also) - 4} more" if len(also) > 4 else ""
+            self._set_message(f"Also changed: {shown}{more}", "info")
+        else:
+            self._set_message("")
 
     def undo_edit(self) -> bool:
         """Take the last edit back."""
@@ -279,8 +289,7 @@ class SandboxArea(PlayArea):
             return super()._refresh_now()
         shown = self.edit_board
         parts = self.editing.parts()
-        status = "Editing: click a square, card or token on the board, or choose a part beside it (every secret " \
-                 "is shown)"
+        status = "Editing: click a part of the board, or choose one in the list beside it (every secret is shown)"
         self._status.value = esc(status)
         if shown is not None:
             view = shown.view(None if shown.is_over else shown.to_move, reveal=True)
@@ -569,7 +578,8 @@ class EditPanel(w.VBox):
                 ("Play from here", "Explore the position set up", area.finish_editing, "primary"),
                 ("Undo edit", "Take the last edit back", area.undo_edit, ""),
                 ("Cancel", "Stop editing: back to the moves explored", area.cancel_editing, ""),
-                ("Empty table", "Start setting up from the emptiest table", lambda: area.start_editing("empty"), ""),
+                ("Emptiest table", "Start setting up from as little as the rules allow (e.g. one Knight a side)",
+                 lambda: area.start_editing("empty"), ""),
                 ("New set-up", "Start setting up from a new game's set-up", lambda: area.start_editing("setup"),
                  "")):
             button = w.Button(description=text, tooltip=tip, button_style=style, layout=w.Layout(width="auto"))
@@ -622,6 +632,15 @@ class EditPanel(w.VBox):
 
     def _set_text(self) -> bool:
         return self.area.edit(self.area.edit_part, self.text.value)
+
+
+def brief_value(text: str, most: int = 80) -> str:
+    """``text`` cut to ``most`` characters (a pile written out is long).
+
+    >>> brief_value("Draw pile: " + "Luna, " * 30)[-12:]
+    'a, Luna, Lu…'
+    """
+    return text if len(text) <= most else text[:most - 1].rstrip(", ") + "…"
 
 
 def chances_html(found, state: ninekit.State) -> str:

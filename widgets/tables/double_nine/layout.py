@@ -270,7 +270,8 @@ def draw_pile(view: Mapping, x: float, y: float, targets: Mapping | None = None)
     title = words + (". Order from the top: " + ", ".join(pile) if pile else "")
     move = (targets or {}).get("pile")
     if move is not None:  # the whole pile and its words are the target (a click anywhere on them)
-        wide = 50 + 6 * max(len(words), 36 if removed is not None else 0)  # (36: "Removed from the game: …")
+        longest = max(len(words), len(f"Removed from the game: {removed} face down") if removed is not None else 0)
+        wide = 50 + 7 * longest
         return [legal_target(parts, "pile", move, title, (x, y, wide, 44))], 46
     return [group(*parts, el("title", title), aria_label=title)], 46
 

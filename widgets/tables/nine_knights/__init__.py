@@ -217,7 +217,7 @@ class NineKnightsTable(TableAdapter):
                 if side < len(shown) and shown[side]:
                     state = "revealed"
                 elif view.get("reveal"):
-                    state = "secret, shown"
+                    state = "secret in play, shown here"
                 elif over:
                     state = "shown at the end"
                 else:

@@ -83,7 +83,7 @@ def describe_knight(view: Mapping, k: Mapping, owner=None) -> str:
     words = f"{seat_name(view, owner)} {k.get('type', 'Knight')}"
     words += ", duty unknown" if duty is None else f", duty {duty}"
     if k.get("shown_at_end"):
-        words += " (secret, shown)" if view.get("reveal") else " (shown at the end)"
+        words += " (secret in play, shown here)" if view.get("reveal") else " (shown at the end)"
     elif k.get("revealed"):
         words += " (revealed)"
     if colour != owner:
