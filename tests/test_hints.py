@@ -371,7 +371,7 @@ def test_following_every_count_of_nine_hint_never_goes_round_in_a_circle():
     now a Builder pays for the structure it chose.  Deal 1, following the `hard` hints: the circle began at its
     49th decision."""
     state, seen = ninekit.make("count_of_nine").new(1), set()
-    for _decision in range(70):
+    for _decision in range(56):
         if state.is_over:
             break
         view = repr(state.view(0))
