@@ -366,14 +366,23 @@ def test_a_followed_hint_keeps_its_plan_within_the_turn(config, level, plies):
     assert kept > 0, f"{game}: no turn of two or more decisions was followed"
 
 
+# Count of Nine, deal 1, after its first 48 decisions as the `hard` hints said, the round-3 decision where the circle
+# began (as a position text: a hint at a turn's start reads no history).
+CIRCLE_START = (
+    "ninekit:count_of_nine:1:eNpVkDFrwzAQhf_LzW_IKbJleyudM5QOHYwIItitQZaMLBNCyH_v2aHUAQ169-6evtOd-phGl6lh"
+    "0LcbO2roEpeQz7E_hyF0BIpTHmKYqblvHXJRD9Dk3a1L8zY4xXlYe6hpFRTalt7dnL0Mt20NOm05bCEufbrrOHhPUKKPoLc0xiXd"
+    "nrrc6aNo_Te8igr0sbi0elpkscvS1kKjRMsGBViBK1RglhIXVsx_ID6uRY1aIuTsU1fCF1x54svly0-O1y49CV83sDhAdshLCoSw"
+    "eI_e-blDTksHrTS4VBUbVlwbY6r6UBe1Xn9I0ITSCLQQCywXqKx9_ALyfnKX"
+)
+
+
 def test_following_every_count_of_nine_hint_never_goes_round_in_a_circle():
     """Issue 27 item 5: advice worth following never leads back to a decision already met.  In Count of Nine a
     hint to build a structure was followed, at the payment, by "Choose a different structure" (the searching
-    Builder weighed the structures again on newly sampled deck orders), then by the same build again, for ever:
-    now a Builder pays for the structure it chose.  Deal 1, following the `hard` hints: the circle began at its
-    49th decision."""
-    state, seen = ninekit.make("count_of_nine").new(1), set()
-    for _decision in range(56):
+    Builder weighed the structures again on newly sampled deck orders), then by the same build again, for ever
+    (deal 1, from its 49th decision, where this position stands): now a Builder pays for the structure it chose."""
+    state, seen = ninekit.from_position_text(CIRCLE_START), set()
+    for _decision in range(8):
         if state.is_over:
             break
         view = repr(state.view(0))
