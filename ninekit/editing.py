@@ -34,12 +34,13 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import re
 import sys
 from collections.abc import Mapping
 
 from .core import Game, State, brief
 
-__all__ = ["Draft", "Part", "draft", "empty_table", "can_edit", "new_set_up"]
+__all__ = ["Draft", "Part", "draft", "empty_table", "can_edit", "copied", "new_set_up", "whole_number"]
 
 MAX_VALUE = 2_000  # characters: the longest value a part takes (a whole pile written out is under 400)
 
@@ -65,6 +66,34 @@ class Part:
     syntax: str = ""
     board: str = ""
     offers: tuple[tuple[str, str], ...] = ()
+
+
+def copied(args: Mapping) -> dict:
+    """A fresh copy of ``position()`` keywords (plain JSON values), for a game's ``set_part`` to change.
+
+    >>> a = {"hands": [["Elf"]]}
+    >>> b = copied(a); b["hands"][0].append("Luna"); a
+    {'hands': [['Elf']]}
+    """
+    return json.loads(json.dumps(args))
+
+
+def whole_number(value: str, what: str, low: int, high: int | None = None) -> int:
+    """The whole number written in ``value``, from ``low`` to ``high`` (None: no limit); ``ValueError`` quoting the
+    value and saying what it should be (``what``: "a number of Will").
+
+    >>> whole_number(" 3 ", "a round", 1, 5)
+    3
+    >>> whole_number("lots", "a number of Will", 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'lots' is not a number of Will (a whole number from 0)
+    """
+    text = value.strip()
+    if not re.fullmatch(r"-?\d{1,21}", text) or int(text) < low or (high is not None and int(text) > high):
+        span = f"a whole number from {low}" + (f" to {high}" if high is not None else "")
+        raise ValueError(f"{brief(value)} is not {what} ({span})")
+    return int(text)
 
 
 def _editing(game: Game):

@@ -280,7 +280,8 @@ class SandboxArea(PlayArea):
             return super().click(data_id)
         for part in self.editing.parts():
             if part.board == data_id:
-                return self.choose_part(part.key) and False
+                self.choose_part(part.key)
+                return False  # (no move was played)
         self._set_message("Nothing to change there", "info")
         return False
 

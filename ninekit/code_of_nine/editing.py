@@ -26,11 +26,10 @@ Start player marker.  The rules' own checks (``position()``) judge the result.
 
 from __future__ import annotations
 
-import json
 import re
 from itertools import combinations
 
-from ..editing import Part
+from ..editing import Part, copied, whole_number
 from .data import (
     BASIC_ITEMS,
     BOXED,
@@ -240,7 +239,7 @@ def set_part(args, key, value, game) -> dict:
     key, value = str(key), str(value).strip()
     head, _, rest = key.partition(":")
     if key == "round":
-        _set_round(a, _number(value, "a round", 1, ROUNDS))
+        _set_round(a, whole_number(value, "a round", 1, ROUNDS))
     elif key in ("turn", "start", "first"):
         a[key] = _seat(value, players)
     elif head == "loc" and rest == "quarry":
@@ -250,12 +249,12 @@ def set_part(args, key, value, game) -> dict:
     elif head in ("will", "pawns", "coins", "statues", "books") and _is_seat_text(rest, players):
         s = int(rest)
         if head == "will":
-            a["will"][s] = _number(value, "a number of Will", 0, None)
+            a["will"][s] = whole_number(value, "a number of Will", 0, None)
         elif head == "pawns":
-            a["pawns"][s] = _number(value, "a number of Action pawns", 0, PAWNS)
+            a["pawns"][s] = whole_number(value, "a number of Action pawns", 0, PAWNS)
             _fix_turn(a)
         else:
-            a["items"][s][head] = _number(value, f"a number of {head.capitalize()}", 0, STOCK[head])
+            a["items"][s][head] = whole_number(value, f"a number of {head.capitalize()}", 0, STOCK[head])
     elif key in LEGACY_WORDS:
         _set_legacy(a, key, _holder(value, players))
     elif key.startswith("released_") and key[9:] in LEGACY_WORDS:
@@ -416,7 +415,7 @@ def _fix_turn(a: dict) -> None:
 
 def _full(args, game) -> dict:
     """A fresh copy of ``args`` with every keyword of ``position()`` present (its defaults where one is missing)."""
-    a = json.loads(json.dumps(dict(args)))
+    a = copied(args)
     a.setdefault("players", game.players)
     a.setdefault("expert", bool(game.options.get("expert", False)))
     players = a["players"] = a["players"] if a["players"] in (3, 4) else 4
@@ -561,13 +560,6 @@ def _seats(value: str, players: int, none: str, ordered: bool = True) -> list:
         return []
     seats = [_seat(word.strip(), players) for word in re.split(r"[,;]", value) if word.strip()]
     return seats if ordered else sorted(set(seats))
-
-
-def _number(value: str, what: str, low: int, high: int | None) -> int:
-    if not (value.isascii() and value.isdigit()) or int(value) < low or (high is not None and int(value) > high):
-        span = f"a whole number from {low}" + (f" to {high}" if high is not None else "")
-        raise ValueError(f"{value!r} is not {what} ({span})")
-    return int(value)
 
 
 def _code(value: str, expert: bool) -> int:

@@ -23,7 +23,7 @@ builds.  The latest Trap Card played is history, not position: an edited positio
 from __future__ import annotations
 
 from ..core import State, brief
-from ..editing import Part
+from ..editing import Part, copied, whole_number
 from .data import (
     ACTION_IDS,
     ACTION_NAME,
@@ -245,13 +245,6 @@ def _seat(args: dict, name: str, key: str) -> int:
     return names.index(name)
 
 
-def _whole(value: str, low: int, high: int, what: str) -> int:
-    text = value.strip()
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise ValueError(f"{brief(value)} is not a number of {what} from {low} to {high}")
-    return int(text)
-
-
 def _choice(value: str, choices, what: str) -> str:
     if value not in choices:
         raise ValueError(f"{brief(value)} cannot be {what}; it takes one of: {', '.join(choices)}")
@@ -331,7 +324,7 @@ def set_part(args: dict, key: str, value: str, game) -> dict:
     ...
     ValueError: 'Fire silver' is not a Symbol Tile: write its element and the face up, e.g. 'Fire gold' or 'Earth stone'
     """
-    new = {k: (v if not isinstance(v, (list, dict)) else _copy(v)) for k, v in args.items()}
+    new = copied(args)
     new["last_trap"] = None  # history, not position: an edited position has no latest Trap
     value = value.strip()
     names = _names(new)
@@ -366,7 +359,7 @@ def set_part(args: dict, key: str, value: str, game) -> dict:
         new["played"] = sorted(set(new["played"]) - {seat} | ({seat} if state == TRAP_WORDS["played"] else set()))
     elif kind == "tokens":
         seat = _seat(new, rest, key)
-        new["tokens"][seat] = _whole(value, 0, LUCK_TOKENS[len(names)], "Luck tokens")
+        new["tokens"][seat] = whole_number(value, "a number of Luck tokens", 0, LUCK_TOKENS[len(names)])
     elif kind == "luck" and rest.count(":") == 1:
         name, action = rest.split(":")
         seat = _seat(new, name, key)
@@ -375,8 +368,8 @@ def set_part(args: dict, key: str, value: str, game) -> dict:
         if action == "rewind":
             count = int(_choice(value, (NOT_USED, USED), "Rewind") == USED)
         else:
-            count = _whole(value, 0, 1 if action in ONCE else LUCK_TOKENS[len(names)],
-                           f"tokens on {ACTION_NAME[action]}")
+            count = whole_number(value, f"a number of tokens on {ACTION_NAME[action]}", 0,
+                                 1 if action in ONCE else LUCK_TOKENS[len(names)])
         _spend(new, seat, action, count)
     elif key == "totem":
         crystal = TOTEM_CHOICES.get(value, value if value in LOCKS or value == TOTEM_HOME else "?")
@@ -411,20 +404,13 @@ def set_part(args: dict, key: str, value: str, game) -> dict:
         if new["locker"] == seat:  # a lock ends at the start of its locker's turn
             new["totem"], new["locker"] = None, None
     elif key == "round":
-        new["round"] = _whole(value, 1, MAX_ROUND_LIMIT, "rounds")
+        new["round"] = whole_number(value, "a number of rounds", 1, MAX_ROUND_LIMIT)
     elif key == "beginner":
         new["beginner"] = _choice(value, (NO, YES), "the beginner game") == YES
     elif key == "round_limit":
-        new["round_limit"] = _whole(value, 1, MAX_ROUND_LIMIT, "rounds")
+        new["round_limit"] = whole_number(value, "a number of rounds", 1, MAX_ROUND_LIMIT)
     else:
         raise ValueError(f"Codinca has no part {brief(key)}")
     return new
 
 
-def _copy(value):
-    """A deep copy of JSON-like lists and dicts."""
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value

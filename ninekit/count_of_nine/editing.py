@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from ..editing import Part
+from ..editing import Part, whole_number
 from .data import CARDS, HIGH_STRUCTURES, ROUND_LIMIT, STRUCTURES, TARGET_CARD
 from .rules import score_game
 
@@ -267,14 +267,6 @@ def _set_pile(t: dict, where: str, codes: list) -> None:
     t[where] = list(codes)
 
 
-def _whole(value: str, what: str, low: int, high: int | None = None) -> int:
-    text = value.strip()
-    if not re.fullmatch(r"-?\d{1,21}", text) or int(text) < low or (high is not None and int(text) >= high):
-        upto = f" to {high - 1}" if high is not None else ""
-        raise ValueError(f"{value!r} is not {what}: write a whole number from {low}{upto}")
-    return int(text)
-
-
 def _result_score(entry) -> int:
     if isinstance(entry, dict):
         return score_game([str(e).partition("@")[0] for e in entry.get("city", ())], int(entry.get("rounds", 0)))
@@ -465,11 +457,11 @@ rotated card (e.g. 3, 6r, 9)
     elif key == "game":
         t["results"] = (t["results"] or [0]) if value == GAME_WORDS[1] else []
     elif key == "score1":
-        score = _whole(value, "a score", -ROUND_LIMIT)
+        score = whole_number(value, "a score", -ROUND_LIMIT)
         if score != _result_score(t["results"][0]):
             t["results"] = [score]
     elif key == "seed":
-        t["seed"] = _whole(value, "a seed", 0, SEED_LIMIT)
+        t["seed"] = whole_number(value, "a seed", 0, SEED_LIMIT - 1)
     return _keywords(t)
 
 

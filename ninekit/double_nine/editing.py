@@ -16,10 +16,9 @@ card: putting a card somewhere takes it from where it was, and the card it repla
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
-from ..editing import Part
+from ..editing import Part, copied, whole_number
 from .data import DECKS, NAMES, SITE_WORDS, SITES, TARGET_RANGE, TYPE
 
 __all__ = ["args_of", "empty", "parts", "set_part"]
@@ -68,13 +67,6 @@ def _seat(value: str, args: dict, label: str) -> int:
             return p
     raise ValueError(f"{value.strip()!r} is not a player of this game ({label} takes one of: "
                      f"{', '.join(_seats(args))})")
-
-
-def _whole(text: str, label: str, syntax: str) -> int:
-    text = text.strip()
-    if not text.isdigit():
-        raise ValueError(f"{text!r} is not a whole number ({label} takes {syntax})")
-    return int(text)
 
 
 # --- the four functions ----------------------------------------------------------
@@ -360,7 +352,7 @@ def set_part(args: dict, key: str, value: str, game) -> dict:
     ...
     ValueError: 'Lunar' is not a Double Nine card (Player 1's Site ×10 takes card names, bottom card first, ...)
     """
-    a = json.loads(json.dumps(args))
+    a = copied(args)
     for field, default in (("removed", []), ("sniper", []), ("results", []), ("seed", 0), ("start", None)):
         a.setdefault(field, default)
     if a["removed"] is None:
@@ -404,10 +396,10 @@ def set_part(args: dict, key: str, value: str, game) -> dict:
     elif key == "start":
         a["start"] = _seat(value, a, label)
     elif key == "games":
-        count = _whole(value, label, "a number of games")
+        count = whole_number(value, "a number of games", 0)
         a["results"] = a["results"][:count] + [_default_result(a, g) for g in range(len(a["results"]), count)]
     elif bits[0] == "result":
-        numbers = [_whole(x, label, RESULT_SYNTAX) for x in value.split(",")] if value.strip() else []
+        numbers = [whole_number(x, "a player's number", 0) for x in value.split(",")] if value.strip() else []
         a["results"][int(bits[1])] = numbers
     elif bits[0] == "sniper":
         v = int(bits[1])
@@ -424,13 +416,13 @@ def set_part(args: dict, key: str, value: str, game) -> dict:
         if value != a["deck"]:
             _redeal(a, value)
     elif key == "target":
-        a["target"] = None if value.strip().lower() == "none" else _whole(value, label, TARGET_SYNTAX)
+        a["target"] = None if value.strip().lower() == "none" else whole_number(value, "a target value", 0)
     elif key in ("teams", "competition"):
         if value not in ON_OFF:
             raise ValueError(f"{value!r}: the {label} is {' or '.join(ON_OFF)}")
         a[key] = value == "on"
     elif key == "seed":
-        seed = _whole(value, label, SEED_SYNTAX)
+        seed = whole_number(value, "a seed", 0)
         if seed >= SEED_LIMIT:
             raise ValueError(f"{value!r} is too large ({label} takes {SEED_SYNTAX})")
         a["seed"] = seed

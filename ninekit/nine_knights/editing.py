@@ -17,10 +17,8 @@ history, not position: an edited position has none.
 
 from __future__ import annotations
 
-import copy
-
 from ..core import State, brief
-from ..editing import Part
+from ..editing import Part, copied, whole_number
 from .data import COLUMNS, HIDDEN_TOKENS, HOME_ROW, INDEX, KNIGHT_IDS, KNIGHT_TYPES, ORDERS, ROWS, SIDES, SQUARES
 
 EMPTY = "empty"
@@ -159,12 +157,12 @@ def set_part(args: dict, key: str, value: str, game) -> dict:
     ...
     ValueError: 'X1' is not a Knight (S1-S9 are South's, N1-N9 North's)
     """
-    new = copy.deepcopy(args)
+    new = copied(args)
     if key in INDEX:
         side = _home_side(key)
         if side is not None:
             goals = new["goals"][side]
-            column, number = COLUMNS.index(key[0]), _number(value, range(1, 10), "a Goal Token")
+            column, number = COLUMNS.index(key[0]), whole_number(value, "a Goal Token", 1, 9)
             other = goals.index(number)
             goals[column], goals[other] = goals[other], goals[column]
             return new
@@ -209,7 +207,7 @@ def set_part(args: dict, key: str, value: str, game) -> dict:
     if kind in ("hidden token", "hidden shown") and rest in SIDES:
         side = SIDES.index(rest)
         if kind == "hidden token":
-            number = _number(value, HIDDEN_TOKENS, "a Hidden Token")
+            number = whole_number(value, "a Hidden Token", min(HIDDEN_TOKENS), max(HIDDEN_TOKENS))
             other = 1 - side
             if new["hidden"][other] == number:  # the two sides hold different tokens: they swap
                 new["hidden"][other] = new["hidden"][side]
@@ -225,7 +223,7 @@ def set_part(args: dict, key: str, value: str, game) -> dict:
         new["to_move"] = SIDES.index(value)
         return new
     if key == "quiet":
-        new["quiet"] = _number(value, range(new["quiet_limit"]), "a count of quiet moves")
+        new["quiet"] = whole_number(value, "a count of quiet moves", 0, new["quiet_limit"] - 1)
         return new
     raise ValueError(f"Nine Knights has no part {brief(key)}")
 
@@ -233,9 +231,3 @@ def set_part(args: dict, key: str, value: str, game) -> dict:
 def _knight(knight: str) -> None:
     if knight not in KNIGHT_IDS:
         raise ValueError(f"{brief(knight)} is not a Knight (S1-S9 are South's, N1-N9 North's)")
-
-
-def _number(value: str, allowed, what: str) -> int:
-    if not (value.isascii() and value.isdigit()) or int(value) not in allowed:
-        raise ValueError(f"{brief(value)} is not {what} ({min(allowed)}-{max(allowed)})")
-    return int(value)
