@@ -30,6 +30,7 @@ deal).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -139,34 +140,22 @@ class TableStore:
         self._db.close()
 
     # --- the database ---------------------------------------------------------------------------------------------
+    @contextlib.contextmanager
     def _transaction(self):
         """A context giving ``run(sql, *args) -> rows``, in one transaction (SQLite: taken at once, so two
         processes do not both read the same turn and then both write)."""
-        store = self
+        with self._lock:
+            self._db.execute("BEGIN" if self._pg else "BEGIN IMMEDIATE")
+            try:
+                yield self._run
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
-        class _Run:
-            def __enter__(self):
-                store._lock.acquire()
-                try:
-                    store._db.execute("BEGIN IMMEDIATE" if not store._pg else "BEGIN")
-                except Exception:
-                    store._lock.release()
-                    raise
-                return self.run
-
-            @staticmethod
-            def run(sql: str, *args) -> list:
-                cursor = store._db.execute(sql.replace("?", "%s") if store._pg else sql, args)
-                return cursor.fetchall() if cursor.description else []
-
-            def __exit__(self, kind, _value, _tb):
-                try:
-                    store._db.execute("COMMIT" if kind is None else "ROLLBACK")
-                finally:
-                    store._lock.release()
-                return False
-
-        return _Run()
+    def _run(self, sql: str, *args) -> list:
+        cursor = self._db.execute(sql.replace("?", "%s") if self._pg else sql, args)
+        return cursor.fetchall() if cursor.description else []
 
     def _duplicate(self, exc: Exception) -> bool:
         """Whether ``exc`` is the database refusing a second row with the same key."""
