@@ -1,7 +1,8 @@
 # ninekit developer commands.  Everything runs inside .venv, built from $(PY).
 #
 #   make play    serve the gallery and the Voila apps on http://127.0.0.1:8866
-#                (to a class: make play HOST=0.0.0.0 [POOL=30]; see docs/deploying.md)
+#                (to a class: make play HOST=0.0.0.0 [POOL=30]; see docs/deploying.md); it prints the teacher's room key
+#                (tables across screens: NINEKIT_TABLES=postgresql://... for several servers)
 #   make site    build site/: every app and tutorial as a static site that runs in the visitor's browser
 #                (Voici + Pyodide; serve it from any static file host; see docs/static_site.md)
 #   make serve-site  build it and serve it on http://127.0.0.1:8000 (SITE_PORT=...)
@@ -64,6 +65,8 @@ install: venv
 
 play: install
 	@echo "Open http://$(SHOWN_HOST):$(PORT)/voila/render/index.ipynb"
+	@$(BIN)/python -c 'from ninekit.tables import default_url, room_key; print("Tables across screens are kept in", \
+	  default_url().split("@")[-1], "\nThe teacher'"'"'s room key:", room_key(), "(set NINEKIT_ROOM_KEY to choose it)")'
 	$(VOILA_ENV) $(BIN)/voila notebooks $(VOILA_FLAGS)
 
 # JupyterLab refuses to run as root unless told to (containers, CI machines).

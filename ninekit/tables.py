@@ -44,7 +44,8 @@ from urllib.parse import urlparse
 from .bots import LEVELS, bot_for
 from .core import IllegalMove, Move, State, brief, games, make
 
-__all__ = ["TableError", "Table", "TableStore", "HUMAN", "CODE_LENGTH", "MAX_MOVES", "QUIET_SECONDS"]
+__all__ = ["TableError", "Table", "TableStore", "HUMAN", "CODE_LENGTH", "CONNECTED_SECONDS", "MAX_MOVES",
+           "QUIET_SECONDS", "default_url", "room_key"]
 
 HUMAN = "human"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # 32 symbols, none mistaken for another (no I, O, 0, 1)
@@ -57,13 +58,17 @@ QUIET_SECONDS = 6 * 3600  # a table nobody played at for this long has expired
 WRONG_CODE_WINDOW = 60.0  # seconds over which wrong codes are counted
 WRONG_CODE_DELAY = 0.05  # seconds of wait per wrong code in that window (at most MAX_WRONG_CODE_DELAY)
 MAX_WRONG_CODE_DELAY = 2.0
+CONNECTED_SECONDS = 12.0  # a seat whose screen said "here" (beat) this recently is connected
+STORE_ENV = "NINEKIT_TABLES"  # the store's address for the apps (make play sets it; default_url)
+ROOM_KEY_ENV = "NINEKIT_ROOM_KEY"  # the teacher's room key (room_key)
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS ninekit_tables (id TEXT PRIMARY KEY, code_hash TEXT UNIQUE NOT NULL, "
-    "game TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL, seed TEXT NOT NULL, "
-    "created DOUBLE PRECISION NOT NULL, touched DOUBLE PRECISION NOT NULL, closed INTEGER NOT NULL)",
+    "code TEXT NOT NULL, game TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL, "
+    "seed TEXT NOT NULL, created DOUBLE PRECISION NOT NULL, touched DOUBLE PRECISION NOT NULL, "
+    "closed INTEGER NOT NULL, resigned INTEGER)",
     "CREATE TABLE IF NOT EXISTS ninekit_seats (token_hash TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER, "
-    "name TEXT NOT NULL, joined DOUBLE PRECISION NOT NULL, UNIQUE (table_id, seat))",
+    "name TEXT NOT NULL, joined DOUBLE PRECISION NOT NULL, seen DOUBLE PRECISION NOT NULL, UNIQUE (table_id, seat))",
     "CREATE TABLE IF NOT EXISTS ninekit_moves (table_id TEXT NOT NULL, ply INTEGER NOT NULL, seat INTEGER NOT NULL, "
     "move TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, ply))",
     "CREATE TABLE IF NOT EXISTS ninekit_wrong_codes (at DOUBLE PRECISION NOT NULL)",
@@ -88,8 +93,69 @@ class Table:
     seats: tuple[str, ...]
 
 
+def _data_folder() -> str:
+    import os
+
+    folder = os.path.join(os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"), "ninekit")
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    return folder
+
+
+def room_key() -> str:
+    """The key that opens the teacher's room (the list of tables, watching any, closing one): ``$NINEKIT_ROOM_KEY``
+    if set (several servers must share one), else a random key made once and kept in the user's data folder
+    (``room-key``, readable by its owner only); ``make play`` prints it.
+
+    >>> len(room_key()) >= 8
+    True
+    """
+    import os
+
+    key = os.environ.get(ROOM_KEY_ENV, "").strip()
+    if key:
+        return key
+    path = os.path.join(_data_folder(), "room-key")
+    try:
+        with open(path, encoding="utf-8") as file:
+            key = file.read().strip()
+    except FileNotFoundError:
+        key = ""
+    if len(key) < 8:
+        key = "".join(secrets.choice(CODE_ALPHABET) for _ in range(12))
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(key + "\n")
+    return key
+
+
+def default_url() -> str:
+    """The table store of ``make play``: ``$NINEKIT_TABLES`` if set (e.g. ``postgresql://...`` for several servers),
+    else a SQLite file in the user's data folder (``~/.local/share/ninekit/tables.db``).
+
+    >>> default_url().startswith(("sqlite:///", "postgres"))
+    True
+    """
+    import os
+
+    url = os.environ.get(STORE_ENV, "").strip()
+    return url or "sqlite:///" + os.path.join(_data_folder(), "tables.db")
+
+
 def _hash(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _checked_name(name: object) -> str:
+    """A player's name as typed: at most ``MAX_NAME`` characters, control characters refused, spaces trimmed.
+
+    >>> _checked_name("  Ada "), _checked_name("")
+    ('Ada', '')
+    """
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        raise TableError(f"a name is at most {MAX_NAME} characters")
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise TableError("a name is one line of plain characters")
+    return " ".join(name.split())
 
 
 def normal_code(code: object) -> str | None:
@@ -193,17 +259,16 @@ class TableStore:
         table = Table(secrets.token_hex(8), code, game, len(seats), played.options, tuple(seats))
         now = self._now()
         with self._transaction() as run:
-            run("INSERT INTO ninekit_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)", table.id, _hash(code), game,
-                table.players, json.dumps(played.options, sort_keys=True), json.dumps(list(seats)), str(seed), now,
-                now)
+            run("INSERT INTO ninekit_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL)", table.id, _hash(code),
+                code, game, table.players, json.dumps(played.options, sort_keys=True), json.dumps(list(seats)),
+                str(seed), now, now)
         return table
 
     def join(self, code: str, seat: int | None = None, name: str = "") -> str:
         """A token for a seat at the table with join ``code``: seat ``seat``, or the first free seat for a person
         (``seat=None``); ``name`` is how the others see the player.  Keep the token: it is the seat's key."""
         table = self._by_code(code)
-        if not isinstance(name, str) or len(name) > MAX_NAME:
-            raise TableError(f"a name is at most {MAX_NAME} characters")
+        name = _checked_name(name)
         token = secrets.token_urlsafe(TOKEN_BYTES)
         for _ in range(3):  # two players taking the same free seat at once: the second takes the next one
             with self._transaction() as run:
@@ -224,8 +289,8 @@ class TableStore:
                         raise TableError(f"seat {seat} is taken")
                     chosen = seat
                 try:
-                    run("INSERT INTO ninekit_seats VALUES (?, ?, ?, ?, ?)", _hash(token), table["id"], chosen,
-                        name.strip(), self._now())
+                    run("INSERT INTO ninekit_seats VALUES (?, ?, ?, ?, ?, ?)", _hash(token), table["id"], chosen,
+                        name, self._now(), self._now())
                 except Exception as exc:  # noqa: BLE001 - another player took it between the read and the write
                     if not self._duplicate(exc):
                         raise
@@ -235,13 +300,73 @@ class TableStore:
             return token
         raise TableError("the table's seats are being taken right now: try again")
 
-    def watch(self, code: str) -> str:
+    def watch(self, code: str, name: str = "") -> str:
         """A token to watch the table with join ``code`` (the spectator's view)."""
-        table = self._by_code(code)
+        return self._spectator(self._by_code(code)["id"], _checked_name(name))
+
+    def spectate(self, table_id: str) -> str:
+        """A spectator's token for table ``table_id``, without its code: for the teacher's room only."""
+        return self._spectator(self._table(str(table_id))["id"], "")
+
+    def _spectator(self, table_id: str, name: str) -> str:
         token = secrets.token_urlsafe(TOKEN_BYTES)
         with self._transaction() as run:
-            run("INSERT INTO ninekit_seats VALUES (?, ?, NULL, '', ?)", _hash(token), table["id"], self._now())
+            run("INSERT INTO ninekit_seats VALUES (?, ?, NULL, ?, ?, ?)", _hash(token), table_id, name, self._now(),
+                self._now())
         return token
+
+    def beat(self, token: str) -> None:
+        """The screen of ``token`` is here now (it is shown as connected for ``CONNECTED_SECONDS``)."""
+        self._seat(token)
+        with self._transaction() as run:
+            run("UPDATE ninekit_seats SET seen = ? WHERE token_hash = ?", self._now(), _hash(token))
+
+    def leave(self, token: str) -> None:
+        """Give up the seat of ``token``: the token opens nothing any more, and the seat is free for someone else
+        to take (the game waits for them)."""
+        self._seat(token)
+        with self._transaction() as run:
+            run("DELETE FROM ninekit_seats WHERE token_hash = ?", _hash(token))
+
+    def resign(self, token: str) -> None:
+        """The seat of ``token`` resigns: the game is over for everyone (:meth:`info` says who resigned)."""
+        table, seat = self._seat(token)
+        if seat is None:
+            raise TableError("a spectator cannot resign")
+        if table["resigned"] is not None or self._replayed(table).is_over:
+            raise TableError("the game is already over")
+        with self._transaction() as run:
+            run("UPDATE ninekit_tables SET resigned = ?, touched = ? WHERE id = ? AND resigned IS NULL", seat,
+                self._now(), table["id"])
+
+    def info(self, token: str) -> dict:
+        """What every screen at the table of ``token`` may know of it, without replaying the game: ``seat`` (this
+        token's; None for a spectator), ``code`` (to invite others), ``game``, ``players``, ``options``, ``moves``
+        stored, ``resigned`` (a seat or None) and ``seats``: per seat its ``kind`` ("human" or a computer level),
+        ``name``, whether it is ``taken`` and whether its screen is ``connected``; ``watching``: how many
+        spectators' screens are connected."""
+        table, seat = self._seat(token)
+        return {"seat": seat, "code": table["code"], **self._summary(table)}
+
+    def lobby(self, code: str) -> dict:
+        """The table with join ``code`` as the join page shows it before anyone sits down: as :meth:`info`, without
+        ``seat`` and ``code``."""
+        return self._summary(self._by_code(code))
+
+    def _summary(self, table: dict) -> dict:
+        now = self._now()
+        with self._transaction() as run:
+            people = run("SELECT seat, name, seen FROM ninekit_seats WHERE table_id = ?", table["id"])
+            moves = run("SELECT COUNT(*) FROM ninekit_moves WHERE table_id = ?", table["id"])[0][0]
+        by_seat = {row[0]: row for row in people if row[0] is not None}
+        seats = []
+        for i, kind in enumerate(table["seats"]):
+            row = by_seat.get(i)
+            seats.append({"kind": kind, "name": row[1] if row else "", "taken": row is not None or kind != HUMAN,
+                          "connected": kind != HUMAN or (row is not None and now - row[2] <= CONNECTED_SECONDS)})
+        watching = sum(1 for row in people if row[0] is None and now - row[2] <= CONNECTED_SECONDS)
+        return {"id": table["id"], "game": table["game"], "players": table["players"], "options": table["options"],
+                "moves": moves, "resigned": table["resigned"], "seats": seats, "watching": watching}
 
     def _by_code(self, code: str) -> dict:
         normal = normal_code(code)
@@ -265,16 +390,16 @@ class TableStore:
 
     def _table(self, table_id: str) -> dict:
         with self._transaction() as run:
-            rows = run("SELECT id, game, players, options, seats, seed, touched, closed FROM ninekit_tables "
-                       "WHERE id = ?", table_id)
+            rows = run("SELECT id, game, players, options, seats, seed, touched, closed, code, resigned "
+                       "FROM ninekit_tables WHERE id = ?", table_id)
         if not rows:
             raise TableError("this table is gone (closed or expired)")
-        tid, game, players, options, seats, seed, touched, closed = rows[0]
+        tid, game, players, options, seats, seed, touched, closed, code, resigned = rows[0]
         if closed or self._now() - touched > QUIET_SECONDS:
             raise TableError("this table is closed" if closed else "this table has expired (nobody played for "
                              f"{QUIET_SECONDS // 3600} hours)")
         return {"id": tid, "game": game, "players": players, "options": json.loads(options),
-                "seats": json.loads(seats), "seed": int(seed)}
+                "seats": json.loads(seats), "seed": int(seed), "code": code, "resigned": resigned}
 
     def _seat(self, token: str) -> tuple[dict, int | None]:
         if not isinstance(token, str) or not 16 <= len(token) <= 64:
@@ -323,16 +448,19 @@ class TableStore:
                                  "was changed outside the store") from None
         return state
 
-    def play(self, token: str, move: Move) -> State:
+    def play(self, token: str, move: Move, computers: bool = True) -> State:
         """Play ``move`` for the seat of ``token`` and store it; the new state.  A move not legal now, from a
         seat not on move, or racing another for the same turn is refused (:class:`TableError`), nothing stored.
-        Computer seats then play until a person is to move."""
+        Computer seats then play until a person is to move (``computers=False``: not now; the caller lets them
+        with :meth:`advance_computers`, e.g. in the background)."""
         table, seat = self._seat(token)
         if seat is None:
             raise TableError("a spectator cannot play")
         state = self._replayed(table)
         if state.is_over:
             raise TableError(f"the game is over ({state.outcome.reason})")
+        if table["resigned"] is not None:
+            raise TableError(f"the game is over: {state.game.seat_name(table['resigned'])} resigned")
         if seat != state.to_move:
             names = state.game.seat_names
             raise TableError(f"it is {names[state.to_move]}'s turn, not {names[seat]}'s")
@@ -342,7 +470,7 @@ class TableStore:
         if why is not None:
             raise TableError(why)
         state = self._store(table, state, state.play(move), seat)
-        return self.advance_computers(table["id"], state)
+        return self.advance_computers(table["id"], state) if computers else state
 
     def _store(self, table: dict, before: State, after: State, seat: int) -> State:
         """Store the move from ``before`` to ``after`` as move number ``len(before.history)``."""
@@ -368,7 +496,7 @@ class TableStore:
         server's is simply not stored twice); the state after."""
         table = self._table(table_id)
         state = self._replayed(table) if state is None else state
-        while not state.is_over and table["seats"][state.to_move] != HUMAN:
+        while not state.is_over and table["resigned"] is None and table["seats"][state.to_move] != HUMAN:
             seat = state.to_move
             bot = bot_for(table["game"], secrets.randbits(48), table["seats"][seat])  # never from the deal's seed
             try:
@@ -393,12 +521,17 @@ class TableStore:
                 out.append({"id": table_id, "problem": str(exc)})
                 continue
             with self._transaction() as run:
-                taken = {row[0] for row in run("SELECT seat FROM ninekit_seats WHERE table_id = ? AND seat IS NOT "
-                                               "NULL", table_id)}
+                people = {row[0]: row for row in run("SELECT seat, name, seen FROM ninekit_seats WHERE table_id = ? "
+                                                     "AND seat IS NOT NULL", table_id)}
+            now = self._now()
             out.append({"id": table_id, "game": table["game"], "players": table["players"],
-                        "seats": [s if s != HUMAN else ("taken" if i in taken else "free")
+                        "seats": [s if s != HUMAN else ("taken" if i in people else "free")
                                   for i, s in enumerate(table["seats"])],
-                        "to_move": state.to_move, "moves": len(state.history), "over": state.is_over})
+                        "names": [people[i][1] if i in people else "" for i in range(table["players"])],
+                        "connected": [s != HUMAN or (i in people and now - people[i][2] <= CONNECTED_SECONDS)
+                                      for i, s in enumerate(table["seats"])],
+                        "to_move": None if state.is_over else state.to_move, "moves": len(state.history),
+                        "over": state.is_over or table["resigned"] is not None, "resigned": table["resigned"]})
         return out
 
     def close(self, table_id: str) -> bool:

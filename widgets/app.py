@@ -72,6 +72,7 @@ import ipywidgets as w
 import ninekit
 from ninekit import hints, session  # noqa: F401 - hints: widgets.app.hints.hint is where tests swap the hint
 from ninekit.sharing import shared_position
+from ninekit.tables import TableError
 
 from .browser import IN_BROWSER_NOTE, IN_BROWSER_RESUME
 from .positionlink import PositionLink
@@ -101,6 +102,8 @@ from .shell.panels import RulesPanel
 from .shell.toolbar import Toolbar
 from .shell.watchbar import WatchBar
 from .svg import esc
+from .table_page import open_table, store_for_kernel
+from .table_screen import TableLink, join_link, spaced
 
 IN_BROWSER, run_later = common.IN_BROWSER, common.run_later  # read by the parts from widgets.shell.common
 
@@ -132,6 +135,9 @@ class GameApp(Hints, Keeping, PlayArea):
     hides something the link holds only what the screen's seat knows, the rest drawn at random consistently with
     it (:meth:`ninekit.State.determinize`; the page says so); once the game is over, or in teacher mode, it holds
     the true position.
+    ``tables`` is the address of the table page (widgets/table_page.py): the New game form then offers "Play at
+    separate screens", which opens a table for the game as the form says in the server's table store, seats this
+    browser at its first seat for a person, and shows the join code and a link to the table.
     A lesson step's board is the :class:`~widgets.shell.area.PlayArea` alone.
     """
 
@@ -140,7 +146,7 @@ class GameApp(Hints, Keeping, PlayArea):
                  bot_factory: Callable[[str, int, int], object] | None = None,
                  random_seat: bool = False, resume: str | None = None, resume_store: ResumeStore | None = None,
                  home: str | None = None, interludes: bool = True, levels: Iterable[str] | None = None,
-                 sandbox: str | None = None,
+                 sandbox: str | None = None, tables: str | None = None,
                  watch: bool = False, timer: Callable[[float, Callable[[], None]], object] | None = None,
                  **options):
         self._hint = None  # (state, Hint) of the last Hint pressed
@@ -153,6 +159,7 @@ class GameApp(Hints, Keeping, PlayArea):
         self._offered: dict | None = None
         self._home = home
         self._sandbox = sandbox
+        self._tables = None if common.IN_BROWSER else tables  # the static site has no server to share tables on
         self.random_seat = random_seat  # seat a lone human player at random in each new game
         self.problems: list[str] = []  # why a save could not be loaded, in the developers' words
         super().__init__(game_or_name, seats, seed, players, adapter, bot_factory, interludes=interludes,
@@ -254,14 +261,17 @@ class GameApp(Hints, Keeping, PlayArea):
                                on_load=lambda data: guard(self.load_text, data), on_save=self._save_file,
                                on_error=lambda text: guard(self._set_message, text))
         self.rules_panel = RulesPanel()
-        self.new_game_form = NewGameForm(on_start=self._start_from_form, on_problem=self._set_message, guard=guard)
+        self.new_game_form = NewGameForm(on_start=self._start_from_form, on_problem=self._set_message, guard=guard,
+                                         on_separate=self.open_table if self._tables is not None else None)
+        self.table_note = w.HTML(**plain()).add_class("ninekit-table-opened")
+        self._table_link = TableLink() if self._tables is not None else None
         self.resume_offer = ResumeOffer(on_yes=lambda: guard(self.resume), on_no=lambda: guard(self._decline_resume))
         self._resume_link = None
         if self._resume_key is not None:
             self._resume_link = ResumeLink(key=self._resume_key)
             self._resume_link.on_token(lambda token: guard(self._got_token, token))
 
-        prompt = w.VBox([self.resume_offer, self._status, self._recent, self._msg, self.hand_over,
+        prompt = w.VBox([self.table_note, self.resume_offer, self._status, self._recent, self._msg, self.hand_over,
                          self.pause_panel]).add_class("ninekit-prompt")
         board = w.VBox([self.board]).add_class("ninekit-board-area")
         decide = w.VBox([self.watch_bar, self._choices, self.hint_line, self._again, self._outcome,
@@ -274,10 +284,33 @@ class GameApp(Hints, Keeping, PlayArea):
         if common.IN_BROWSER:
             extras.append(w.HTML(f'<p class="ninekit-in-browser">{esc(IN_BROWSER_NOTE)} {esc(IN_BROWSER_RESUME)}</p>'))
         main = w.Box([board, prompt, decide, w.VBox(extras).add_class("ninekit-extras")]).add_class("ninekit-main")
-        self.children = [self.header, main, self.header.page_title] + (
-            [self._resume_link] if self._resume_link is not None else [])
+        self.children = [self.header, main, self.header.page_title] + [
+            link for link in (self._resume_link, self._table_link) if link is not None]
 
     RECENT_LINES = 3
+
+    def open_table(self, game: str, players: int | None, options: dict, seats: list[str],
+                   levels: list[str]) -> bool:
+        """"Play at separate screens": open a table as the New game form says, seat this browser at its first seat
+        for a person, and show the join code and the way to the table page."""
+        if HUMAN not in seats:
+            self._set_message("A table needs at least one seat for a person: choose 'human' for yours")
+            return False
+        try:
+            code, token = open_table(store_for_kernel(), game, players, options, seats, levels)
+        except TableError as exc:
+            self._set_message(f"Cannot open that table: {exc}")
+            return False
+        self._table_link.remember(token)
+        page = esc(self._tables)
+        self.table_note.value = (
+            f'<div class="nk-table-opened" role="status"><b>Your table is open.</b> Join code '
+            f'<b class="nk-table-code">{esc(spaced(code))}</b>: the others type it on the page <i>Play at separate '
+            f'screens</i>, or open <a href="{esc(join_link(self._tables, code))}">this link</a>. '
+            f'<a class="nk-go-to-table" href="{page}">Go to your table ▸</a></div>')
+        self.new_game_form.selected_index = None
+        self._set_message("")
+        return True
 
     def _show_around(self, s, interactive: bool, numbered) -> None:
         """The header, what the computer just did, Play again (with the outcome), the Hint line and Undo/Redo."""

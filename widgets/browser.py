@@ -24,10 +24,15 @@ from collections.abc import Callable
 
 from ninekit.core import IN_BROWSER
 
-__all__ = ["IN_BROWSER", "IN_BROWSER_NOTE", "IN_BROWSER_RESUME", "keep_nulls", "run_later"]
+__all__ = ["IN_BROWSER", "IN_BROWSER_NOTE", "IN_BROWSER_RESUME", "NO_TABLES", "keep_nulls", "run_later"]
 
 IN_BROWSER_NOTE = ("In this site the whole game runs in your own browser: nothing is sent to a server. The hidden "
                    "cards and numbers are hidden from the screen, not from the browser's developer tools.")
+# Said by the static site's gallery and by the table page if opened there (widgets/table_page.py).
+NO_TABLES = ("Playing at separate screens needs a server that every player's browser reaches, and this site has "
+             "none: each page runs in its own browser. To play at separate screens, run ninekit's Voila server on "
+             "one machine of the classroom (make play HOST=0.0.0.0; see docs/deploying.md) and open its page "
+             "\u201cPlay at separate screens\u201d.")
 IN_BROWSER_RESUME = "A game in progress is not kept when this page is reloaded or closed (the page asks first)."
 
 

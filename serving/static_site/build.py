@@ -378,13 +378,14 @@ def gallery_page() -> str:
     from nbconvert.filters import markdown2html
 
     sys.path.insert(0, str(REPO))
-    from widgets.browser import IN_BROWSER_NOTE  # the apps say the same under their Rules
+    from widgets.browser import IN_BROWSER_NOTE, NO_TABLES  # the apps and the table page say the same
 
     notebook = json.loads((NOTEBOOKS / GALLERY).read_text())
     body = "\n".join(markdown2html(cell) for cell in gallery_cells(notebook))
     body = re.sub(r'href="((?:apps|tutorials|sandboxes)/[\w-]+)\.ipynb"', r'href="voici/render/\1.html"', body)
     body = re.sub(r'<a class="anchor-link" href="#[^"]*">[^<]*</a>', "", body)  # nbconvert's heading links
-    note = f'<p class="nk-static-note">{html.escape(IN_BROWSER_NOTE)}</p>'
+    note = (f'<p class="nk-static-note">{html.escape(IN_BROWSER_NOTE)}</p>\n'
+            f'<p class="nk-static-note nk-no-tables">{html.escape(NO_TABLES)}</p>')
     return GALLERY_HTML.replace("{body}", body + "\n" + note)
 
 

@@ -36,18 +36,26 @@ class NewGameForm(w.Accordion):
     Start that passes the form's own checks calls ``on_start(game=, players=, options=, seats=, levels=,
     random_seat=, seed=)``, which returns whether a game started (then the panel closes and the seed leaves the
     screen); ``on_problem(text)`` is told what is wrong with the form.  ``guard(fn, *args)`` runs the form's own
-    callbacks (the app's, which catches and reports an error)."""
+    callbacks (the app's, which catches and reports an error).
 
-    def __init__(self, on_start: Callable[..., bool], on_problem: Callable[[str], object],
-                 guard: Callable[..., object] = lambda fn, *args: fn(*args)):
+    ``on_separate(game=, players=, options=, seats=, levels=)``, if given, adds the button "Play at separate
+    screens" (a table across screens for the game as the form says; widgets/table_page.py).  ``for_table=True``
+    makes the form the table page's "Open a table": no seed (a table's deal is always secret), no random seat, and
+    only that button, called "Open the table"."""
+
+    def __init__(self, on_start: Callable[..., bool] | None, on_problem: Callable[[str], object],
+                 guard: Callable[..., object] = lambda fn, *args: fn(*args),
+                 on_separate: Callable[..., bool] | None = None, for_table: bool = False):
         self._on_start, self._on_problem, self._guard = on_start, on_problem, guard
+        self._on_separate, self._for_table = on_separate, for_table
         self._syncing = False
         self.form = w.VBox().add_class("ninekit-new-game")
         self.game_choice = self.players_choice = self.random_seat_box = self.seed_text = None
         self.option_controls: dict[str, w.Widget] = {}
         self.seat_choices = w.VBox(layout=w.Layout(flex="1 1 auto", min_width="0")).add_class("ninekit-form-seats")
         self.level_choices = w.VBox(layout=w.Layout(flex="0 0 auto")).add_class("ninekit-form-levels")
-        super().__init__(children=[self.form], titles=("New game",), selected_index=None)
+        super().__init__(children=[self.form], titles=("Open a table" if for_table else "New game",),
+                         selected_index=0 if for_table else None)
         self.add_class("ninekit-new-game-panel")
 
     def build(self, game_name: str, players: int | None = None, options: dict | None = None,
@@ -92,14 +100,28 @@ class NewGameForm(w.Accordion):
                                                       "play in a fixed order, your place in it (Nine Knights "
                                                       "draws who moves first anyway)",
                                               layout=w.Layout(width="auto"))
-            rows.append(_form_row(self.random_seat_box))
+            if not self._for_table:
+                rows.append(_form_row(self.random_seat_box))
             self.seed_text = w.Text(value=seed_text, placeholder="secret random deal", tooltip=SEED_HELP,
                                     description="Seed", style=LABEL_STYLE)
-            rows.append(_form_row(self.seed_text, SEED_HELP))
-            start = w.Button(description="Start new game", button_style="primary", layout=w.Layout(width="auto"))
-            start.add_class("ninekit-start")
-            start.on_click(lambda _b: self._guard(self.press_start))
-            rows.append(start)
+            if not self._for_table:  # a table's deal is always secret, and its seats are taken by those who join
+                rows.append(_form_row(self.seed_text, SEED_HELP))
+            buttons = []
+            if not self._for_table:
+                start = w.Button(description="Start new game", button_style="primary", layout=w.Layout(width="auto"))
+                start.add_class("ninekit-start")
+                start.on_click(lambda _b: self._guard(self.press_start))
+                buttons.append(start)
+            if self._on_separate is not None:
+                separate = w.Button(description="Open the table" if self._for_table else "Play at separate screens",
+                                    button_style="primary" if self._for_table else "",
+                                    tooltip="Open a table for this game that each player joins from their own "
+                                            "device with a short code; each screen shows only its own seat",
+                                    layout=w.Layout(width="auto"))
+                separate.add_class("ninekit-separate")
+                separate.on_click(lambda _b: self._guard(self.press_separate))
+                buttons.append(separate)
+            rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")).add_class("ninekit-form-buttons"))
             old = self.form.children
             self.form.children = rows
             for widget in old:
@@ -127,7 +149,8 @@ class NewGameForm(w.Accordion):
             names = tuple(f"Player {i + 1}" for i in range(rules_players))
         if seats is None or len(seats) != len(names):
             old = [d.value for d in self.seat_choices.children]
-            seats = old if len(old) == len(names) else [HUMAN] + [COMPUTER] * (len(names) - 1)
+            seats = old if len(old) == len(names) else (
+                [HUMAN] * len(names) if self._for_table else [HUMAN] + [COMPUTER] * (len(names) - 1))
         if levels is None or len(levels) != len(names):
             old = [d.value for d in self.level_choices.children]
             levels = old if len(old) == len(names) else [NORMAL] * len(names)
@@ -179,6 +202,14 @@ class NewGameForm(w.Accordion):
             self.selected_index = None
             self.seed_text.value = ""  # the chosen seed does not stay on screen
         return started
+
+
+    def press_separate(self) -> bool:
+        """Ask ``on_separate`` for a table across screens as the form says (never with a seed); True if opened."""
+        name, players, options = self.values()
+        return bool(self._on_separate(game=name, players=players, options=options,
+                                      seats=[d.value for d in self.seat_choices.children],
+                                      levels=[d.value for d in self.level_choices.children]))
 
 
 def _show_level(level, kind: str) -> None:
