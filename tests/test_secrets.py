@@ -258,8 +258,11 @@ def test_a_whole_game_by_clicks_keeps_the_log_to_the_seat_and_events():
 def test_a_shared_table_shows_each_screen_its_own_view_and_never_the_seed(name, players, tmp_path):
     """Issue 28 item 5, for every game: at a table across screens, what a seat's screen is given
     (``TableStore.view``) is that seat's view, never the state, at every move of a game; neither it nor the
-    teacher's list holds the table's seed (which gives away the deal), its code or a token."""
+    teacher's list holds the table's seed (which gives away the deal), its code or a token; and every few moves no
+    widget model of any seat's screen (widgets/table_screen.py: what its browser receives) holds the seed or any
+    seat's token."""
     from ninekit.tables import TableStore
+    from widgets.table_screen import TableScreen
 
     store = TableStore(f"sqlite:///{tmp_path / 'tables.db'}")
     table = store.create(name, {}, ["human"] * players)
@@ -267,9 +270,17 @@ def test_a_shared_table_shows_each_screen_its_own_view_and_never_the_seed(name, 
     watcher = store.watch(table.code)
     seed = store._table(table.id)["seed"]
     forms = encodings(seed)
+    screens = [TableScreen(store, token, poll=False) for token in [*tokens, watcher]]
     rng = random.Random(3)
-    for _ply in range(40):
+    for ply in range(40):
         state = store.state(watcher)
+        if ply % 8 == 0 or state.is_over:
+            for shown in screens:
+                shown.poll()
+                text = screen(shown)
+                assert shown.state.history == state.history
+                for secret in [*forms, *tokens, watcher]:
+                    assert secret not in text, f"{secret!r} reached a table screen's browser"
         shown = {seat: store.view(token) for seat, token in enumerate(tokens)}
         assert shown == {seat: state.view(seat) for seat in range(players)}
         assert store.view(watcher) == state.view(None)

@@ -4,64 +4,27 @@ no PostgreSQL or no psycopg, required in CI: NINEKIT_POSTGRES_REQUIRED=1)."""
 
 from __future__ import annotations
 
-import glob
 import json
 import multiprocessing
 import os
-import shutil
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
 
 import pytest
+from postgres_cluster import postgres_cluster
 
 import ninekit
 from ninekit.tables import QUIET_SECONDS, TableError, TableStore
-
-PG_BIN = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
-REQUIRED = os.environ.get("NINEKIT_POSTGRES_REQUIRED") == "1"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def postgres_url():
     """A throwaway PostgreSQL cluster in a temporary folder, on loopback, for this module's tests."""
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        psycopg = None
-    missing = "psycopg 3" if psycopg is None else "Debian's postgresql package" if not PG_BIN else None
-    if missing:
-        if REQUIRED:
-            pytest.fail(f"PostgreSQL tests are required here, but {missing} is missing")
-        pytest.skip(f"no {missing} on this machine: the PostgreSQL table store is not tested here")
-    bin_dir = PG_BIN[-1]
-    root = tempfile.mkdtemp(prefix="ninekit-pg-")
-    data, port = os.path.join(root, "data"), _free_port()
-    as_user = []
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root: the package's own user runs the cluster
-        shutil.chown(root, "postgres")
-        os.chmod(root, 0o755)
-        as_user = ["runuser", "-u", "postgres", "--"]
-    subprocess.run([*as_user, f"{bin_dir}/initdb", "-D", data, "-U", "ninekit", "--auth=trust", "-E", "UTF8"],
-                   check=True, capture_output=True)
-    subprocess.run([*as_user, f"{bin_dir}/pg_ctl", "-D", data, "-l", os.path.join(root, "log"), "-w", "-o",
-                    f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
-                   check=True, capture_output=True)
-    try:
-        yield f"postgresql://ninekit@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run([*as_user, f"{bin_dir}/pg_ctl", "-D", data, "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(root, ignore_errors=True)
+    with postgres_cluster() as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -307,3 +270,55 @@ def test_bad_addresses_games_options_and_seats_are_refused(tmp_path):
         store.create("nine_knights", {}, ["normal", "normal"])
     with pytest.raises(TableError, match="cannot be played so"):
         store.create("nine_knights", {}, ["human"] * 3)
+
+
+def test_who_is_connected_leaving_and_names(store_url):
+    """Issue 28 item 1: info() says per seat who sits there and whether their screen said "here" (beat) within
+    CONNECTED_SECONDS; leave() frees the seat for someone else and its token opens nothing; names are one line of
+    at most MAX_NAME characters."""
+    from ninekit.tables import CONNECTED_SECONDS, MAX_NAME
+
+    clock = [1_000_000.0]
+    store = TableStore(store_url, now=lambda: clock[0])
+    table = store.create("double_nine", {}, ["human", "easy", "human"])
+    ada = store.join(table.code, name="  Ada  Lovelace ")
+    info = store.info(ada)
+    assert info["seat"] == 0 and info["code"] == table.code and info["moves"] == len(store.state(ada).history)
+    assert [(s["kind"], s["name"], s["taken"]) for s in info["seats"]] == [
+        ("human", "Ada Lovelace", True), ("easy", "", True), ("human", "", False)]
+    assert "seed" not in json.dumps(info) and str(store._table(table.id)["seed"]) not in json.dumps(info)
+    clock[0] += CONNECTED_SECONDS + 1
+    assert not store.info(ada)["seats"][0]["connected"]
+    store.beat(ada)
+    assert store.info(ada)["seats"][0]["connected"]
+    for bad, why in (("x" * (MAX_NAME + 1), "at most"), ("Ada\nBen", "one line"), (7, "at most")):
+        with pytest.raises(TableError, match=why):
+            store.join(table.code, name=bad)
+    ben = store.join(table.code, name="Ben")
+    with pytest.raises(TableError, match="full"):
+        store.join(table.code)
+    store.leave(ben)
+    with pytest.raises(TableError, match="no seat has that token"):
+        store.info(ben)
+    assert store.lobby(table.code)["seats"][2]["taken"] is False
+    assert store.info(store.join(table.code, name="Cy"))["seat"] == 2
+
+
+def test_a_resignation_ends_the_game_for_everyone(store_url):
+    """Issue 28 item 1: a seat resigns: every screen's info says who, no move is stored any more, and a second
+    resignation or a spectator's is refused."""
+    store = TableStore(store_url)
+    table = store.create("nine_knights", {}, ["human", "human"])
+    south, north = store.join(table.code), store.join(table.code)
+    watcher = store.watch(table.code)
+    with pytest.raises(TableError, match="spectator cannot resign"):
+        store.resign(watcher)
+    store.resign(north)
+    assert store.info(south)["resigned"] == store.info(watcher)["resigned"] == 1
+    state = store.state(south)
+    with pytest.raises(TableError, match="North resigned"):
+        store.play(tokens := [south, north][state.to_move], state.legal_moves()[0])
+    with pytest.raises(TableError, match="already over"):
+        store.resign(south)
+    assert len(store.state(tokens).history) == len(state.history)
+    assert store.tables()[0]["over"] and store.tables()[0]["resigned"] == 1

@@ -246,7 +246,10 @@ class TableScreen(PlayArea):
         seat = self.info["seat"]
         seats = [HUMAN if i == seat else COMPUTER for i in range(self.info["players"])]
         super().__init__(start, seats=seats, interludes=False)
-        self._refresh()
+        if self._resigned is not None:
+            self._show(start)
+        if not self._over and self.info["seats"][start.to_move]["kind"] != TABLE_HUMAN:
+            self._let_computers_play()  # a computer opens the game (or the page before closed on its turn)
         if poll:
             threading.Thread(target=self._poll_loop, name="ninekit-table-poll", daemon=True).start()
 
@@ -339,6 +342,7 @@ class TableScreen(PlayArea):
             return False
         self._set_message("")
         self._moves = len(after.history)
+        self.info = {**self.info, "moves": self._moves}
         self._changed_at = time.monotonic()
         self._show(after)
         if not after.is_over and self.info["seats"][after.to_move]["kind"] != TABLE_HUMAN:
@@ -360,8 +364,11 @@ class TableScreen(PlayArea):
         threading.Thread(target=work, name="ninekit-table-computers", daemon=True).start()
 
     def _show(self, state: ninekit.State) -> None:
-        """Show ``state``, the table's state now: a new session on it (the screen keeps no tree of its own)."""
+        """Show ``state``, the table's state now: a new session on it (the screen keeps no tree of its own); after a
+        resignation the board offers nothing."""
         self._begin(state, teacher=False)
+        if self._resigned is not None:
+            self._locked = f"The game is over: {self.game.seat_name(self._resigned)} resigned"
         self._set_state(state, run=False)
 
     # --- keeping up with the table --------------------------------------------------------------------------------
@@ -387,6 +394,7 @@ class TableScreen(PlayArea):
             state = self.store.state(self.token) if changed else self._state
         except TableError as exc:
             self._closed = f"This table is over: {exc}. Leave it to open or join another."
+            self._locked = self._closed
             self._stop.set()
             self._refresh()
             return True
