@@ -54,6 +54,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -382,8 +383,14 @@ def _tail(path: Path, lines: int = 15) -> str:
         return ""
 
 
+def _interrupted(_signum, _frame):
+    raise KeyboardInterrupt  # SIGTERM: clean up as after Ctrl-C
+
+
 def run(args) -> int:
     from ninekit.tables import TableStore
+
+    signal.signal(signal.SIGTERM, _interrupted)
 
     folder = Path(tempfile.mkdtemp(prefix="ninekit-tables-bench-"))
     os.chmod(folder, 0o700)
@@ -505,7 +512,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--tables and --seconds must be positive, and --think LO HI with 0 <= LO <= HI")
     try:
         return run(args)
-    except RuntimeError as exc:
+    except (RuntimeError, ValueError) as exc:  # ValueError: a TableError, e.g. a game not for two
         print(f"tables benchmark failed: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

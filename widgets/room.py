@@ -31,9 +31,9 @@ from ninekit.tables import TableError, TableStore, room_key
 
 from .browser import IN_BROWSER, NO_TABLES
 from .shared import plain
-from .shell.common import dispose, log
+from .shell.common import dispose
 from .svg import esc
-from .table_page import store_for_kernel
+from .table_page import TablesPage, store_for_kernel
 from .table_screen import AWAY_SECONDS, TableLink, TableScreen
 
 __all__ = ["REFRESH_SECONDS", "Room"]
@@ -42,27 +42,24 @@ REFRESH_SECONDS = 2.0
 WRONG_KEY_WAIT = 1.0  # seconds a wrong room key waits before it is refused (guessing is slowed)
 
 
-class Room(w.VBox):
+class Room(TablesPage):
     """The teacher's room (see the module's docstring).  ``store``: the table store (default: the server's);
     ``key``: the room key (default: :func:`ninekit.tables.room_key`); ``poll``: refresh in the background."""
 
     def __init__(self, store: TableStore | None = None, *, key: str | None = None, home: str | None = None,
                  poll: bool = True):
-        super().__init__(layout=w.Layout(width="100%"))
-        self.add_class("ninekit-app")
+        super().__init__()
         self.add_class("ninekit-room")
         self._poll, self._home = poll, home
         self._open = False
         self._rows: list[dict] = []
         self._stop = threading.Event()
         self._page_seen = time.monotonic()
-        self._lock = threading.RLock()
         self.screen: TableScreen | None = None
         self.link = TableLink()
         self.link.on_beat(self._beat)
         home_link = f'<a class="ninekit-home" href="{esc(home)}">← All games</a><span> · </span>' if home else ""
         self.title = w.HTML(f"<h2>{home_link}<span>The teacher's room</span></h2>", **plain())
-        self.message = w.HTML(**plain())
         if IN_BROWSER:
             self.message.value = f'<p class="nk-lobby-info">{esc(NO_TABLES)}</p>'
             self.children = [self.title, self.message]
@@ -93,18 +90,6 @@ class Room(w.VBox):
         self.actions = w.HBox([self.choice, watch, close], layout=w.Layout(flex_flow="row wrap"))
         self.inside = w.VBox([self.list, self.actions, self.confirm])
         self.children = [self.title, self.message, self.door, self.link]
-
-    def _guard(self, fn, *args):
-        try:
-            with self._lock:
-                return fn(*args)
-        except Exception:  # noqa: BLE001 - never a traceback in the page
-            log.exception("ninekit room: an unexpected error")
-            self._say("Something went wrong there; try again.")
-            return None
-
-    def _say(self, text: str, kind: str = "error") -> None:
-        self.message.value = f'<p class="nk-lobby-{kind}" role="status">{esc(text)}</p>' if text else ""
 
     def _beat(self) -> None:
         self._page_seen = time.monotonic()
@@ -165,8 +150,9 @@ class Room(w.VBox):
         if list(self.choice.options) != options:
             keep = self.choice.value
             self.choice.options = options
-            if keep in [value for _label, value in options]:
-                self.choice.value = keep
+            values = [value for _label, value in options]
+            if values:
+                self.choice.value = keep if keep in values else values[0]
         self.actions.layout.display = None if options else "none"
 
     def _loop(self) -> None:

@@ -26,6 +26,7 @@ by default; docs/deploying.md).  The static site has no server, so the page only
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 
 import ipywidgets as w
@@ -41,7 +42,7 @@ from .shell.form import NewGameForm
 from .svg import esc
 from .table_screen import TableLink, TableScreen, spaced
 
-__all__ = ["TablePage", "open_table", "store_for_kernel"]
+__all__ = ["TablePage", "TablesPage", "open_table", "store_for_kernel"]
 
 
 _STORE: TableStore | None = None
@@ -73,18 +74,39 @@ def open_table(store: TableStore, game: str, players: int | None, options: dict,
     return table.code, store.join(table.code, name=name)
 
 
-class TablePage(w.VBox):
+class TablesPage(w.VBox):
+    """What the table page and the teacher's room share: the ninekit look, a message line (``_say``) and callbacks
+    that never raise into the page (``_guard``: one at a time, an unexpected error said plainly)."""
+
+    def __init__(self):
+        super().__init__(layout=w.Layout(width="100%"))
+        self.add_class("ninekit-app")
+        self._lock = threading.RLock()
+        self.message = w.HTML(**plain()).add_class("nk-lobby-message")
+
+    def _guard(self, fn, *args):
+        try:
+            with self._lock:
+                return fn(*args)
+        except Exception:  # noqa: BLE001 - never a traceback in the page
+            log.exception("ninekit %s: an unexpected error", type(self).__name__)
+            self._say("Something went wrong there; try again.")
+            return None
+
+    def _say(self, text: str, kind: str = "error") -> None:
+        self.message.value = f'<p class="nk-lobby-{kind}" role="status">{esc(text)}</p>' if text else ""
+
+
+class TablePage(TablesPage):
     """The table page (see the module's docstring).  ``store``: the table store (default: the server's);
     ``page``: this page's address (for join links); ``home``: the gallery's; ``poll``: whether a seat's screen
     polls the store in the background (tests poll by hand)."""
 
     def __init__(self, store: TableStore | None = None, *, page: str = "tables.ipynb", home: str | None = None,
                  poll: bool = True):
-        super().__init__(layout=w.Layout(width="100%"))
-        self.add_class("ninekit-app")
+        super().__init__()
         self._page, self._home, self._poll = page, home, poll
         self.screen: TableScreen | None = None
-        self.message = w.HTML(**plain()).add_class("nk-lobby-message")
         self.link = TableLink()
         self.link.on_hello(lambda token, code: self._guard(self._hello, token, code))
         self.link.on_beat(lambda: self.screen.page_here() if self.screen is not None else None)
@@ -116,17 +138,6 @@ class TablePage(w.VBox):
         self.children = [self.title, self.message, self.link]
 
     # --- the page's moments -------------------------------------------------------------------------------------
-    def _guard(self, fn, *args):
-        try:
-            return fn(*args)
-        except Exception:  # noqa: BLE001 - never a traceback in the page
-            log.exception("ninekit table page: an unexpected error")
-            self._say("Something went wrong there; try again.")
-            return None
-
-    def _say(self, text: str, kind: str = "error") -> None:
-        self.message.value = f'<p class="nk-lobby-{kind}" role="status">{esc(text)}</p>' if text else ""
-
     def _hello(self, token: str | None, code: str | None) -> None:
         """The page opened: back to the seat its browser keeps, else the lobby (with the code of its address)."""
         if self.screen is not None:

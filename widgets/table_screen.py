@@ -327,7 +327,7 @@ class TableScreen(PlayArea):
             elif not waiting["connected"]:
                 line = f"{who}'s turn ({waiting['name'] or 'a player'} is not connected)"
             else:
-                line = f"{who}'s turn: waiting for {waiting['name'] or 'them'}"
+                line = f"{who}'s turn: waiting for {waiting['name'] or 'the player'}"
             self._status.value = esc(line) + f'<div class="nk-prompt-note">{self._status.value}</div>'
         if self._closed is not None:
             self._status.value = esc(self._closed)
