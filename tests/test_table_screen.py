@@ -142,8 +142,10 @@ def test_the_table_page_puts_a_reload_back_in_its_seat_and_leave_frees_it(store)
     friend = TablePage(store=store, poll=False)  # opened from the join link
     friend.link.receive({"event": "hello", "token": None, "code": code.lower()})
     assert [b.description for b in friend.seat_buttons.children] == ["Sit as Player 2", "Watch"]
+    friend.name_text.value = "Ben"
     friend.seat_buttons.children[0].click()
     assert friend.screen.viewer == 1
+    assert again.screen.poll() and again.screen.events == ["Ben sat down as Player 2"]  # written into the log
 
     again.screen.bar.leave_button.click()
     assert again.screen is None and "left" in again.message.value

@@ -49,10 +49,15 @@ _STORE: TableStore | None = None
 
 
 def store_for_kernel() -> TableStore:
-    """The kernel's one connection to the server's table store (``ninekit.tables.default_url()``)."""
+    """The kernel's one connection to the server's table store (``ninekit.tables.default_url()``); opening it
+    deletes the tables that have expired or were closed (``TableStore.expire``)."""
     global _STORE
     if _STORE is None:
         _STORE = TableStore(default_url())
+        try:
+            _STORE.expire()
+        except Exception:  # noqa: BLE001 - another server deleting the same rows at once: the next kernel will
+            log.warning("ninekit tables: could not delete the expired tables", exc_info=True)
     return _STORE
 
 

@@ -366,7 +366,9 @@ class TableScreen(PlayArea):
     def _show(self, state: ninekit.State) -> None:
         """Show ``state``, the table's state now: a new session on it (the screen keeps no tree of its own); after a
         resignation the board offers nothing."""
+        events = list(self._events)  # who sat down, left or resigned: kept across the table's states
         self._begin(state, teacher=False)
+        self._events[:] = events
         if self._resigned is not None:
             self._locked = f"The game is over: {self.game.seat_name(self._resigned)} resigned"
         self._set_state(state, run=False)
@@ -398,6 +400,9 @@ class TableScreen(PlayArea):
             self._stop.set()
             self._refresh()
             return True
+        self._note_seats(self.info, info, len(state.history))
+        if info["resigned"] is not None and self._resigned is None:
+            self._note(f"{self.game.seat_name(info['resigned'])} resigned", len(state.history))
         if changed:
             self.info, self._moves, self._resigned = info, len(state.history), info["resigned"]
             self._changed_at = now
@@ -413,6 +418,17 @@ class TableScreen(PlayArea):
             self._changed_at = now
             self._let_computers_play()
         return False
+
+    def _note_seats(self, before: dict, after: dict, plies: int) -> None:
+        """Write into the log who sat down at the table and who left it since ``before``."""
+        for i, (old, new) in enumerate(zip(before["seats"], after["seats"])):
+            if old["kind"] != TABLE_HUMAN or (old["taken"], old["name"]) == (new["taken"], new["name"]):
+                continue
+            seat = self.game.seat_name(i)
+            if old["taken"]:
+                self._note(f"{old['name'] or 'The player'} left the seat of {seat}", plies)
+            if new["taken"]:
+                self._note(f"{new['name'] or 'A player'} sat down as {seat}", plies)
 
     def _poll_loop(self) -> None:
         while not self._stop.wait(POLL_SECONDS):
