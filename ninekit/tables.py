@@ -207,11 +207,12 @@ class TableStore:
 
     # --- the database ---------------------------------------------------------------------------------------------
     @contextlib.contextmanager
-    def _transaction(self):
-        """A context giving ``run(sql, *args) -> rows``, in one transaction (SQLite: taken at once, so two
-        processes do not both read the same turn and then both write)."""
+    def _transaction(self, write: bool = True):
+        """A context giving ``run(sql, *args) -> rows``, in one transaction (SQLite: a writing one takes the write
+        lock at once, so two processes do not both read the same turn and then both write; a reading one,
+        ``write=False``, takes no lock: in WAL mode readers never wait)."""
         with self._lock:
-            self._db.execute("BEGIN" if self._pg else "BEGIN IMMEDIATE")
+            self._db.execute("BEGIN" if self._pg or not write else "BEGIN IMMEDIATE")
             try:
                 yield self._run
             except BaseException:
@@ -355,7 +356,7 @@ class TableStore:
 
     def _summary(self, table: dict) -> dict:
         now = self._now()
-        with self._transaction() as run:
+        with self._transaction(write=False) as run:
             people = run("SELECT seat, name, seen FROM ninekit_seats WHERE table_id = ?", table["id"])
             moves = run("SELECT COUNT(*) FROM ninekit_moves WHERE table_id = ?", table["id"])[0][0]
         by_seat = {row[0]: row for row in people if row[0] is not None}
@@ -372,7 +373,7 @@ class TableStore:
         normal = normal_code(code)
         rows = []
         if normal is not None:
-            with self._transaction() as run:
+            with self._transaction(write=False) as run:
                 rows = run("SELECT id FROM ninekit_tables WHERE code_hash = ? AND closed = 0", _hash(normal))
         if not rows:
             self._wrong_code()
@@ -389,7 +390,7 @@ class TableStore:
         time.sleep(min(MAX_WRONG_CODE_DELAY, WRONG_CODE_DELAY * count))
 
     def _table(self, table_id: str) -> dict:
-        with self._transaction() as run:
+        with self._transaction(write=False) as run:
             rows = run("SELECT id, game, players, options, seats, seed, touched, closed, code, resigned "
                        "FROM ninekit_tables WHERE id = ?", table_id)
         if not rows:
@@ -404,7 +405,7 @@ class TableStore:
     def _seat(self, token: str) -> tuple[dict, int | None]:
         if not isinstance(token, str) or not 16 <= len(token) <= 64:
             raise TableError("that is not a seat's token")
-        with self._transaction() as run:
+        with self._transaction(write=False) as run:
             rows = run("SELECT table_id, seat FROM ninekit_seats WHERE token_hash = ?", _hash(token))
         if not rows:
             raise TableError("no seat has that token (the table may have expired)")
@@ -427,7 +428,7 @@ class TableStore:
         return self._replayed(table).view(seat)
 
     def _replayed(self, table: dict) -> State:
-        with self._transaction() as run:
+        with self._transaction(write=False) as run:
             rows = run("SELECT ply, seat, move FROM ninekit_moves WHERE table_id = ? ORDER BY ply", table["id"])
         return self._replay(table, rows)
 
@@ -509,7 +510,7 @@ class TableStore:
     def tables(self) -> list[dict]:
         """Every open table: id, game, seats (each "human", taken or free, or a level), whose turn, moves played,
         whether it is over.  Nothing secret (no code, no token, no seed)."""
-        with self._transaction() as run:
+        with self._transaction(write=False) as run:
             ids = [row[0] for row in run("SELECT id FROM ninekit_tables WHERE closed = 0 AND touched >= ? "
                                          "ORDER BY created", self._now() - QUIET_SECONDS)]
         out = []
@@ -520,7 +521,7 @@ class TableStore:
             except TableError as exc:
                 out.append({"id": table_id, "problem": str(exc)})
                 continue
-            with self._transaction() as run:
+            with self._transaction(write=False) as run:
                 people = {row[0]: row for row in run("SELECT seat, name, seen FROM ninekit_seats WHERE table_id = ? "
                                                      "AND seat IS NOT NULL", table_id)}
             now = self._now()

@@ -136,3 +136,15 @@ def test_code_of_nine_ideas_variants_decide_legally(tmp_path, monkeypatch):
     assert any(w.mem != truth.mem for w in fair)
     ratios = ideas.likelihood_ratios(rows)
     assert ratios[7, "cross"] > 1 > ratios[3, "cross"]
+
+
+def test_tables_benchmark_pairs_each_move_with_the_other_screen():
+    """benchmarks/tables.py: a move's latency runs from its storing to the first time the *other* screen showed a
+    state with it, and a move the other screen never showed is counted as missing (the 30 screen processes are not
+    started here)."""
+    module = next(_benchmark_module(RUN_PY.with_name("tables.py"), "ninekit_benchmarks_tables"))
+    mover = {"pair": 0, "seat": 0, "stored": [["t", 1, 9.9, 10.0], ["t", 3, 12.0, 12.1]], "shown": [["t", 1, 10.0]]}
+    other = {"pair": 0, "seat": 1, "stored": [], "shown": [["t", 1, 10.3], ["t", 2, 10.6]]}
+    stored, clicked, missing = module.latencies([mover, other])
+    assert [round(x, 2) for x in stored] == [0.3] and [round(x, 2) for x in clicked] == [0.4] and missing == 1
+    assert module.percentile([0.1, 0.2, 0.3, 0.4], 0.5) in (0.2, 0.25, 0.3)
