@@ -35,7 +35,6 @@ import dataclasses
 import hashlib
 import json
 import secrets
-import sqlite3
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -181,6 +180,8 @@ class TableStore:
         self._now = now
         self._lock = threading.Lock()  # one connection per store; a kernel's threads take turns
         if parsed.scheme == "sqlite":
+            import sqlite3  # here, not at the top: the static site's Python (Pyodide) has no sqlite3, and no tables
+
             path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else ""
             if not path:
                 raise TableError(f"a SQLite table store's address is sqlite:///PATH (got {brief(url)})")
@@ -226,9 +227,11 @@ class TableStore:
 
     def _duplicate(self, exc: Exception) -> bool:
         """Whether ``exc`` is the database refusing a second row with the same key."""
-        if isinstance(exc, sqlite3.IntegrityError):
-            return True
-        return self._pg and type(exc).__name__ == "UniqueViolation"
+        if self._pg:
+            return type(exc).__name__ == "UniqueViolation"
+        import sqlite3
+
+        return isinstance(exc, sqlite3.IntegrityError)
 
     # --- opening and joining ------------------------------------------------------------------------------------
     def create(self, game: str, options: Mapping | None = None, seats: Sequence[str] = (HUMAN, HUMAN)) -> Table:

@@ -156,3 +156,12 @@ def test_ruff_check():
         check=False,
     )
     assert result.returncode == 0, f"ruff check found problems:\n{result.stdout}{result.stderr}"
+
+
+def test_the_apps_import_without_sqlite3():
+    """The static site's Python (Pyodide) has no sqlite3, and the site has no tables across screens: the apps, the
+    table page and the room import without it (the table store imports sqlite3 only when it opens a SQLite store).
+    A module-level ``import sqlite3`` in ninekit/tables.py stopped every app of the static site."""
+    code = "import sys\nsys.modules['sqlite3'] = None\nimport widgets.app, widgets.table_page, widgets.room\n"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
