@@ -88,3 +88,20 @@ def test_culling_leaves_a_connected_kernel_alone():
     _sweep(manager, "k1")
     _sweep(manager, "k1")
     assert shut == []
+
+
+def test_culling_spares_a_kernel_still_starting_on_a_busy_machine():
+    """A new kernel that takes longer than the cull timeout to start (a busy machine) is spared at every sweep
+    while it is "starting": its page cannot have connected yet.  Seen in the browser tests with a 3 s timeout
+    ("Culling 'starting' kernel ... due to 3 seconds of inactivity", then "Kernel does not exist" for the page).
+    Once started, an unconnected kernel is culled as before."""
+    manager, shut = _manager_with("k1", idle_seconds=TIMEOUT + 10)
+    manager._kernels["k1"].execution_state = "starting"
+    for _ in range(3):
+        manager._kernels["k1"].last_activity = utcnow() - timedelta(seconds=TIMEOUT + 10)
+        _sweep(manager, "k1")
+        assert shut == []
+    manager._kernels["k1"].execution_state = "idle"
+    manager._kernels["k1"].last_activity = utcnow() - timedelta(seconds=TIMEOUT + 10)
+    _sweep(manager, "k1")
+    assert shut == ["k1"]

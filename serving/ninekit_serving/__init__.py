@@ -453,7 +453,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         too long and cull it.  A page that never connects loses its kernel a timeout later.
         """
         kernel = self._kernels.get(kernel_id)
-        if kernel is not None and kernel_id not in self._connected_once and kernel_id not in self._clock_started:
+        if kernel is not None and kernel_id not in self._connected_once and (
+                kernel_id not in self._clock_started or getattr(kernel, "execution_state", "") == "starting"):
+            # Spared at the first sweep, and at every sweep while it is still starting: on a busy machine a new
+            # kernel can take longer than a short cull timeout to start, and its page could never have connected
+            # yet (a kernel that never answers is shut down at start, ClassroomKernelManager.ready_timeout).
             self._clock_started.add(kernel_id)
             kernel.last_activity = utcnow()
             return None
