@@ -12,9 +12,10 @@ import json
 import random
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from appdriver import INTERACTIVE, click_like_a_person, start_voila, stop_voila, watch_errors
+from appdriver import INTERACTIVE, NOTEBOOKS, click_like_a_person, start_voila, stop_voila, watch_errors
 from postgres_cluster import postgres_cluster
 
 from ninekit.tables import TableStore
@@ -52,16 +53,18 @@ def two_servers(tmp_path, monkeypatch):
         monkeypatch.setenv("NINEKIT_ROOM_KEY", "a-room-key-for-tests")
         servers = []
         try:
-            for name in ("a", "b"):
-                servers.append(start_voila(__import__("appdriver").NOTEBOOKS, tmp_path / f"voila-{name}.log",
-                                           extra_args=("--pool_size=0",)))
+            with ThreadPoolExecutor(2) as starting:  # both at once: each waits on its own kernel machinery
+                started = [starting.submit(start_voila, NOTEBOOKS, tmp_path / f"voila-{name}.log",
+                                           extra_args=("--pool_size=0",)) for name in ("a", "b")]
+                for future in started:
+                    servers.append(future.result())
             yield url, [base for base, _proc in servers]
         finally:
             for _base, proc in servers:
                 stop_voila(proc)
 
 
-MOVES = 16  # clicked before Ben resigns
+MOVES = 10  # clicked before Ben resigns (Ben reloads after the sixth)
 
 
 def test_two_players_on_two_servers_sharing_postgresql_play_then_one_resigns(two_servers, browser, artifacts_dir):
