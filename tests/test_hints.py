@@ -311,8 +311,8 @@ def test_hint_is_the_same_on_view_equivalent_states(config, level):
     from ninekit.hints import _turn_so_far
 
     few = config[0] in SLOW or level != "normal"
-    searching = level != "normal"  # (a searching hint costs up to a second: two positions)
-    for i, state in enumerate(_positions(config, 2 if searching else 3 if few else 12, seed=11,
+    searching = level != "normal"  # (a searching hint costs up to a few seconds: one position and one world)
+    for i, state in enumerate(_positions(config, 1 if searching else 3 if few else 12, seed=11,
                                          gap=12 if few else 4)):
         seat = state.to_move
         expected = hint(state, seat, level, seed=i)

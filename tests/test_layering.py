@@ -127,10 +127,15 @@ def test_import_and_command_line_help_load_no_third_party_module(command):
     assert _third_party_modules_loaded_by(code) == set()
 
 
-def test_widgets_is_built_on_ipywidgets():
-    """Sanity check of the other direction: the Jupyter layer does import ipywidgets."""
+def test_widgets_is_built_on_ipywidgets_and_imports_without_sqlite3():
+    """Sanity check of the other direction: the Jupyter layer does import ipywidgets.  And it imports without
+    ``sqlite3``: the static site's Python (Pyodide) has none, and no tables across screens; the table store imports
+    it only when it opens a SQLite store (a module-level ``import sqlite3`` in ninekit/tables.py stopped every app of
+    the static site)."""
     assert (WIDGETS / "__init__.py").is_file(), "the widgets package (widgets/__init__.py) is missing"
-    assert "ipywidgets" in _modules_loaded_by("import widgets")
+    loaded = _modules_loaded_by("import sys\nsys.modules['sqlite3'] = None\n"
+                                "import widgets, widgets.app, widgets.table_page, widgets.room")
+    assert "ipywidgets" in loaded
 
 
 def _ruff_command() -> list[str] | None:
@@ -157,11 +162,3 @@ def test_ruff_check():
     )
     assert result.returncode == 0, f"ruff check found problems:\n{result.stdout}{result.stderr}"
 
-
-def test_the_apps_import_without_sqlite3():
-    """The static site's Python (Pyodide) has no sqlite3, and the site has no tables across screens: the apps, the
-    table page and the room import without it (the table store imports sqlite3 only when it opens a SQLite store).
-    A module-level ``import sqlite3`` in ninekit/tables.py stopped every app of the static site."""
-    code = "import sys\nsys.modules['sqlite3'] = None\nimport widgets.app, widgets.table_page, widgets.room\n"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120)
-    assert result.returncode == 0, result.stderr[-2000:]
