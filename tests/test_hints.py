@@ -343,7 +343,7 @@ def test_a_followed_hint_keeps_its_plan_within_the_turn(config, level, plies):
 
     game, players, options = config
     kept = 0
-    for deal in range(2):
+    for deal in range(1):
         state, rng, follower = ninekit.make(game, players, **options).new(deal), random.Random(deal), 0
         for _ply in range(plies):
             if state.is_over:

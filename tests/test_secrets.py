@@ -78,8 +78,9 @@ def human_seats(players: int, seat: int) -> list[str]:
 
 @pytest.mark.parametrize("name,players", CASES, ids=IDS)
 def test_no_model_field_equals_or_encodes_the_seed(name, players):
-    """Rule: a seat is never shown the seed of a game with hidden information, in any widget model."""
-    app = GameApp(name, players=players, seats=human_seats(players, 0))
+    """Rule: a seat is never shown the seed of a game with hidden information, in any widget model.  (The computer
+    seats play at level ``easy``: their strength does not matter here, and ``normal``'s search costs seconds.)"""
+    app = GameApp(name, players=players, seats=human_seats(players, 0), levels=["easy"] * players)
     assert not app.teacher_mode
     seed = app.state.seed
     assert seed >= 2**32 or seed != 0, "the random seed must come from a large space"

@@ -406,7 +406,7 @@ def test_an_unreachable_scheduler_is_a_clear_error(capsys, monkeypatch):
     pytest.importorskip("distributed")
     from ninekit import parallel
 
-    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", "2s")
+    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", "0.5s")
     code = main(["simulate", "nine_knights", "--games", "2", "--bots", "random", "--scheduler", "tcp://127.0.0.1:9",
                  "--quiet"])
     assert code == 1

@@ -39,7 +39,7 @@ pytestmark = pytest.mark.browser
 
 APP = "apps/code_of_nine.ipynb"
 MAX_CLICKS = 500
-HOT_SEAT_DECISIONS = 24  # left in the saved 4-player game the hot-seat test loads (its last round or two)
+HOT_SEAT_DECISIONS = 14  # left in the saved 4-player game the hot-seat test loads (its last round)
 EXPERT_DECISIONS = 30  # left in the saved 3-player expert game played against the computer (a whole one: about 80)
 EXPERT_SEED = 0x9E3779B97F4A7C15  # its deal: as large as the apps' own seeds, so the seed check finds no chance match
 
