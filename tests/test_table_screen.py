@@ -87,13 +87,14 @@ def test_a_screen_never_holds_another_seats_cards_a_token_or_the_seed(store):
 
 def test_a_resignation_ends_the_game_on_every_screen_and_shows_every_secret(store):
     """Issue 28 item 1: Resign (after its question) ends the game for everyone: both screens say who resigned,
-    offer no move, and show the other hand."""
+    offer no move, mark no seat's turn on the board, and show the other hand."""
     for _ in range(20):  # a deal where Player 2 holds a card Player 1 cannot see (the deck has two of some cards)
         _table, _tokens, screens = _screens(store, "double_nine", ["human", "human"])
         hidden = _hidden_names(screens[0].state, 0, 1)
         if hidden:
             break
     assert hidden and not [name for name in hidden if name in screens[0].board.svg]
+    assert all("to play" in shown.board.svg for shown in screens.values())  # a header, and the picture's title
     screens[1].bar.resign_button.click()
     assert screens[1].bar.confirm.layout.display is None
     screens[1].bar.yes.click()
@@ -101,6 +102,8 @@ def test_a_resignation_ends_the_game_on_every_screen_and_shows_every_secret(stor
     for shown in screens.values():
         assert "Player 2 resigned" in shown._status.value and not shown.targets and not shown.choices
         assert shown.bar.resign_button.layout.display == "none"
+        assert "to play" not in shown.board.svg, "the board still marks a seat to play after the resignation"
+        assert "The game is over: Player 2 resigned" in shown.board.svg
     assert all(name in screens[0].board.svg for name in hidden)
 
 

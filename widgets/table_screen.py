@@ -279,6 +279,14 @@ class TableScreen(PlayArea):
     def _over(self) -> bool:
         return self._state.is_over or self._resigned is not None
 
+    def _board_view(self, s: ninekit.State, viewer: int | None) -> dict:
+        """After a resignation nobody is to move: the board marks no seat's turn, and its title says who resigned."""
+        view = super()._board_view(s, viewer)
+        if self._resigned is None:
+            return view
+        return {**view, "turn": None, "to_move": None,
+                "prompt": f"The game is over: {self.game.seat_name(self._resigned)} resigned"}
+
     @property
     def over(self) -> bool:
         """Whether the game at the table has ended (by the rules, a resignation, or the table closing)."""

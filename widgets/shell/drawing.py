@@ -66,7 +66,7 @@ class Drawing:
             self.pause_panel.show(pause)
             self._choices.show([])
         else:
-            view = s.view(viewer, reveal=self._reveal)
+            view = self._board_view(s, viewer)
             status = esc(self._locked if self._locked is not None else view.get("prompt", s.prompt))
             if self._thinking is not None and self._locked is None:
                 status = esc(f"{game.seat_name(self._thinking)} is thinking…")
@@ -121,6 +121,10 @@ class Drawing:
             out.append((line, False))
         out.extend((text, True) for _ply, _i, text in events[e:])
         return out
+
+    def _board_view(self, s: ninekit.State, viewer: int | None) -> dict:
+        """The view the board is drawn from: ``viewer``'s (every secret besides, where the area reveals)."""
+        return s.view(viewer, reveal=self._reveal)
 
     def _outcome_html(self, s: ninekit.State) -> str:
         o, game = s.outcome, self.game
