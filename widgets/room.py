@@ -27,6 +27,7 @@ import time
 import ipywidgets as w
 
 import ninekit
+from ninekit.tables import HUMAN as TABLE_HUMAN
 from ninekit.tables import TableError, TableStore, room_key
 
 from .browser import IN_BROWSER, NO_TABLES
@@ -34,7 +35,7 @@ from .shared import plain
 from .shell.common import dispose
 from .svg import esc
 from .table_page import TablesPage, store_for_kernel
-from .table_screen import AWAY_SECONDS, TableLink, TableScreen
+from .table_screen import AWAY_SECONDS, TableLink, TableScreen, seat_words
 
 __all__ = ["REFRESH_SECONDS", "Room"]
 
@@ -131,13 +132,10 @@ class Room(TablesPage):
             game = ninekit.make(row["game"], row["players"])
             seats = []
             for i, kind in enumerate(row["seats"]):
-                name = game.seat_name(i)
-                if kind in ("taken", "free"):
-                    who = (row["names"][i] or "a player") if kind == "taken" else "free"
-                    dot = " ●" if row["connected"][i] else " ○" if kind == "taken" else ""
-                    seats.append(f"{name}: {who}{dot}")
-                else:
-                    seats.append(f"{name}: computer ({kind})")
+                person = kind in ("taken", "free")
+                who = seat_words(TABLE_HUMAN if person else kind, row["names"][i], kind == "taken")
+                dot = (" ●" if row["connected"][i] else " ○") if kind == "taken" else ""
+                seats.append(f"{game.seat_name(i)}: {who}{dot}")
             turn = ("finished" + (f" ({game.seat_name(row['resigned'])} resigned)"
                                   if row.get("resigned") is not None else "")
                     if row["over"] else game.seat_name(row["to_move"]))

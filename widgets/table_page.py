@@ -40,7 +40,7 @@ from .shared import plain
 from .shell.common import HUMAN, dispose, log
 from .shell.form import NewGameForm
 from .svg import esc
-from .table_screen import TableLink, TableScreen, spaced
+from .table_screen import TableLink, TableScreen, seat_words, spaced
 
 __all__ = ["TablePage", "TablesPage", "open_table", "store_for_kernel"]
 
@@ -201,9 +201,7 @@ class TablePage(TablesPage):
         game = ninekit.make(table["game"], table["players"], **table["options"])
         seats = []
         for i, seat in enumerate(table["seats"]):
-            who = (f"the computer ({seat['kind']})" if seat["kind"] != TABLE_HUMAN else
-                   (seat["name"] or "a player") if seat["taken"] else "free")
-            seats.append(f"{game.seat_name(i)}: {who}")
+            seats.append(f"{game.seat_name(i)}: {seat_words(seat['kind'], seat['name'], seat['taken'])}")
         self.found.value = (f"<p><b>{esc(game.title or game.name)}</b>, {table['players']} players, "
                             f"{table['moves']} moves played. {esc(' · '.join(seats))}</p>")
         buttons = []

@@ -48,7 +48,7 @@ from .shell.common import COMPUTER, HUMAN, log
 from .shell.header import Header
 from .svg import esc
 
-__all__ = ["BEAT_SECONDS", "POLL_SECONDS", "TableLink", "TableScreen", "join_link"]
+__all__ = ["BEAT_SECONDS", "POLL_SECONDS", "TableLink", "TableScreen", "join_link", "seat_words"]
 
 POLL_SECONDS = 0.25  # how often a screen asks the store whether anything changed
 BEAT_SECONDS = 3  # how often the page says "here"
@@ -65,6 +65,20 @@ def join_link(page: str, code: str) -> str:
     'tables.ipynb#join=ABCDEFGH'
     """
     return f"{page}#join={code}"
+
+
+def seat_words(kind: str, name: str | None, taken: bool) -> str:
+    """Who sits in a seat of a table, in the words every tables screen uses: the player's name ("a player" if they
+    gave none), "free", or the computer and its level.
+
+    >>> seat_words("human", "Ada", True), seat_words("human", None, True), seat_words("human", None, False)
+    ('Ada', 'a player', 'free')
+    >>> seat_words("normal", None, False)
+    'computer (normal)'
+    """
+    if kind != TABLE_HUMAN:
+        return f"computer ({kind})"
+    return (name or "a player") if taken else "free"
 
 
 def spaced(code: str) -> str:
@@ -190,12 +204,12 @@ class TableBar(w.VBox):
                             f'target="_blank" rel="noopener">{esc(link.rsplit("/", 1)[-1])}</a></div>')
         self._states, items = [], []
         for i, seat in enumerate(info["seats"]):
+            who = seat_words(seat["kind"], seat["name"], seat["taken"])
             if seat["kind"] != TABLE_HUMAN:
-                who, state = f"computer ({seat['kind']})", "computer"
+                state = "computer"
             elif not seat["taken"]:
-                who, state = "free: waiting for a player", "free"
+                who, state = f"{who}: waiting for a player", "free"
             else:
-                who = seat["name"] or "a player"
                 if i == mine:
                     who += " (you)"
                 state = "connected" if seat["connected"] else "away"
