@@ -491,9 +491,9 @@ def draw_info(view: Mapping, x0: float, y: float, record_of: Mapping | None) -> 
     playing, resolving = view.get("playing"), view.get("resolving")
     turn = view.get("turn")
     if playing and not (phase == "site" and turn == seat):
-        who = name_of(view, turn) if isinstance(turn, int) else "The player to move"
-        parts.append(el("text", f"{who} is playing {playing}: choosing a site for it", x=x0 + 2, y=y + 8,
-                        class_="nk-small nk-left"))
+        line = (f"{name_of(view, turn)} is playing {playing}: choosing a site for it" if isinstance(turn, int)
+                else f"{playing} was chosen; no site was chosen for it")  # nobody to move: a game that was given up
+        parts.append(el("text", line, x=x0 + 2, y=y + 8, class_="nk-small nk-left"))
         y += 18
         face = card_face(playing, x0, y, HAND_W, 46)
         face.append(el("rect", x=x0, y=y, width=HAND_W, height=46, rx=6, class_="dn-chosen"))
