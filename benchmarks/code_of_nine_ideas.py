@@ -40,7 +40,9 @@ import ninekit  # noqa: E402
 from ninekit.bots import RandomBot, bot_for  # noqa: E402
 from ninekit.code_of_nine import NORMAL_CODES, PLACE_MOVES  # noqa: E402
 from ninekit.code_of_nine import bots as B  # noqa: E402
+from ninekit.code_of_nine.data import NO_ONE, ROUNDS  # noqa: E402
 from ninekit.code_of_nine.rules import apply, determinize, known_codes, legal_moves, score_now  # noqa: E402
+from ninekit.core import State  # noqa: E402
 from ninekit.search import mean_se, win_share  # noqa: E402
 
 BUILD = os.path.join(os.path.dirname(__file__), "..", "build")
@@ -249,6 +251,110 @@ class InferHalf(Infer):
     power = 0.5
 
 
+class MarginWeight(Variant):
+    """``normal`` with another margin weight in the value of a playout's end (``normal``: MARGIN_WEIGHT 0.2)."""
+
+    weight = 0.0
+
+    def _value(self, world, move, seat, rng):
+        return B.play_out(apply(world, move), seat, rng, margin_weight=self.weight)
+
+
+class MarginHeavy(MarginWeight):
+    weight = 0.5
+
+
+def last_round(pos) -> bool:
+    """Whether the round being played is the game's last: round 5, or both Legacies released (ruling 13)."""
+    return pos.round >= ROUNDS or (pos.white != NO_ONE and pos.black != NO_ONE)
+
+
+class EndgameNormal(Variant):
+    """``normal``, but in the game's last round each candidate is valued by playouts in which *every* seat plays a
+    cheap ``normal`` (``policy_budget`` plies per decision) in shared worlds, ``endgame_playouts`` playouts per
+    decision: a one-step policy improvement of ``normal`` where a playout is short."""
+
+    policy_budget = 1_200
+    endgame_playouts = 400
+
+    def _search(self, state, seat, candidates):
+        self.endgame = last_round(state.position)  # the round number and the Legacies are public
+        self.game = state.game
+        return super()._search(state, seat, candidates)
+
+    def _playouts(self, view):
+        return self.endgame_playouts if self.endgame else super()._playouts(view)
+
+    def _value(self, world, move, seat, rng):
+        if not self.endgame:
+            return super()._value(world, move, seat, rng)
+        state = State(self.game, apply(world, move), None, determinized=True)
+        policies = [B.CodeOfNineBot(rng.getrandbits(32), self.policy_budget) for _ in range(state.game.players)]
+        while not state.is_over:
+            state = state.play(policies[state.to_move].choose(state))
+        return B.end_value(state.position, seat)
+
+
+class EpsGreedyOpponents(Variant):
+    """Playouts in which every other seat, with chance ``greed``, takes the placement that most raises its own
+    current score in the world (``score_now``; lower if the lowest wins; ties by chance), else a random
+    decision; the searching seat's own playout decisions stay random."""
+
+    greed = 0.5
+
+    def _value(self, world, move, seat, rng):
+        pos, random_ = apply(world, move), rng.random
+        while pos.phase != "over":
+            moves = legal_moves(pos)
+            if pos.phase == "place" and pos.turn != seat and len(moves) > 1 and random_() < self.greed:
+                pos = apply(pos, self.greedy(pos, moves, rng))
+            else:
+                pos = apply(pos, moves[int(random_() * len(moves))])
+        return B.end_value(pos, seat)
+
+    @staticmethod
+    def greedy(pos, moves, rng):
+        """The placement after which the mover's score now is best for it (ties by chance)."""
+        me, best, top = pos.turn, [], None
+        for m in moves:
+            table = score_now(apply(pos, m))
+            value = (-1 if table.lowest_wins else 1) * table.totals[me] - (1000 if table.cannot_win[me] else 0)
+            if top is None or value > top:
+                best, top = [m], value
+            elif value == top:
+                best.append(m)
+        return best[int(rng.random() * len(best))]
+
+
+class SelfBelief(Variant):
+    """Playouts in which only the searching seat places by the item values it believes (``Belief``'s softmax,
+    temperature 1); the other seats at random."""
+
+    def _search(self, state, seat, candidates):
+        self.seat = seat
+        return super()._search(state, seat, candidates)
+
+    def weights(self, pos):
+        known = known_codes(pos, self.seat)
+        inside = {c for c in known if c}
+        free = [c for c in NORMAL_CODES if c not in inside]
+        q = sum(1 for c in known if not c) / max(1, len(free))
+        values = believed_values({**{c: q for c in free}, **{c: 1.0 for c in inside}})
+        mine = {PLACE_MOVES[k]: math.exp(sum(a * b for a, b in zip(g, values))) for k, g in GAINS.items()}
+        return [mine if s == self.seat else {} for s in range(pos.players)]
+
+
+class LegacyPlan(SelfBelief):
+    """Playouts in which the searching seat favours Will and releasing the Legacies (a plan of several
+    placements that random playouts never find); the other seats at random."""
+
+    boost = {"hearth": 3.0, "tunnel": 2.5, "quarry": 1.5, "garden": 30.0, "well": 30.0}
+
+    def weights(self, pos):
+        mine = {PLACE_MOVES[k]: v for k, v in self.boost.items()}
+        return [mine if s == self.seat else {} for s in range(pos.players)]
+
+
 def likelihood_ratios(rows: list, prior: float = 20.0) -> dict:
     """(card, location) -> P(normal takes it | holds the card) / P(... | does not), shrunk to the mean."""
     hold, other = defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0])
@@ -285,6 +391,12 @@ VARIANTS = {
     "cheat": lambda s: Cheat(s),
     "shoal_cheat": lambda s: ShoalCheat(s),
     "one_shoal_cheat": lambda s: OneShoalCheat(s),
+    "endgame_normal": lambda s: EndgameNormal(s),
+    "eps_greedy_opponents": lambda s: EpsGreedyOpponents(s),
+    "win_only": lambda s: MarginWeight(s),
+    "margin_heavy": lambda s: MarginHeavy(s),
+    "self_belief": lambda s: SelfBelief(s),
+    "legacy_plan": lambda s: LegacyPlan(s),
 }
 
 

@@ -174,26 +174,34 @@ def playout_budget(view: dict, plies: int = PLY_BUDGET) -> int:
     return max(int(MIN_PLAYOUTS * scale), min(int(MAX_PLAYOUTS * scale), wanted))
 
 
-def play_out(pos, seat: int, rng: random.Random) -> float:
+def play_out(pos, seat: int, rng: random.Random, margin_weight: float = MARGIN_WEIGHT) -> float:
     """Play ``pos`` to the end by uniformly random decisions; ``seat``'s value of the end (see the module)."""
     random_ = rng.random
     while pos.phase != "over":
         moves = legal_moves(pos)
         pos = apply(pos, moves[int(random_() * len(moves))])
-    return end_value(pos, seat)
+    return end_value(pos, seat, margin_weight)
 
 
-def end_value(pos, seat: int) -> float:
+def end_value(pos, seat: int, margin_weight: float = MARGIN_WEIGHT) -> float:
     """``seat``'s value of the scores of ``pos``: 1/k for a k-way shared win, else 0, plus up to
-    :data:`MARGIN_WEIGHT` for the margin (less :data:`MARGIN_WEIGHT` if it cannot win)."""
+    ``margin_weight`` (:data:`MARGIN_WEIGHT`) for the margin (less ``margin_weight`` if it cannot win).
+
+    >>> from ninekit.code_of_nine import position
+    >>> pos = position(memories=[8, 11, 12, 13, 15, 16, 17, 18], items=[{"books": 2}, {}, {}, {}]).position
+    >>> score_now(pos).totals
+    [8, 0, 0, 5]
+    >>> end_value(pos, 0), end_value(pos, 0, margin_weight=0.0)   # Red wins by 3 VP: 3/15 of the bonus
+    (1.04, 1.0)
+    """
     table = score_now(pos)
     totals = table.totals
     value = 1.0 / len(table.winners) if seat in table.winners else 0.0
     if table.cannot_win[seat]:
-        return value - MARGIN_WEIGHT
+        return value - margin_weight
     others = [t for s, t in enumerate(totals) if s != seat]
     margin = (min(others) - totals[seat]) if table.lowest_wins else (totals[seat] - max(others))
-    return value + MARGIN_WEIGHT * max(-1.0, min(1.0, margin / MARGIN_SCALE))
+    return value + margin_weight * max(-1.0, min(1.0, margin / MARGIN_SCALE))
 
 
 def hard_level(seed: int | None = 0, iterations: int = 60_000) -> CodeOfNineBot:
