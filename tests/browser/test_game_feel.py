@@ -200,6 +200,9 @@ def test_the_game_survives_a_reload_and_is_offered_back(open_app, page, artifact
 
     page = open_game(open_app, "apps/double_nine.ipynb")
     _play(page, 5)
+    # The human's decision again before counting: the computer's reply is in the log, not on its way (on a busy
+    # machine it came between the count and the reload: 8 moves kept, 7 counted).
+    assert wait_for_a_choice(page, timeout_ms=30_000), f"no decision offered; status {status(page)!r}"
     moves, log_text = _log_count(page), page.locator(".ninekit-app .ninekit-log").inner_text()
     assert moves > 0
     stored = page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
