@@ -40,9 +40,12 @@ def _marked(app: GameApp) -> bool:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_hint_suggests_a_legal_move_shows_why_and_marks_it_in_every_game(name):
+def test_hint_suggests_a_legal_move_shows_why_and_marks_it_in_every_game(name, monkeypatch):
     """Requirement: a Hint button for the human seat to move shows the suggested (legal) move with one sentence of
-    reason and highlights the move on the board or its button - in every game, at the start and later on."""
+    reason and highlights the move on the board or its button - in every game, at the start and later on.  (At
+    level ``normal``: the button shows whatever move the level's player picks, and ``hard``'s search costs a
+    second a hint; the hints of ``hard`` are tested in tests/test_hints.py.)"""
+    monkeypatch.setitem(hints.HINT_LEVELS, name, "normal")
     rng = random.Random(7)
     app = _human_first(name, seed=11)
     for _ in range(3):
