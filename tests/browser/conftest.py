@@ -55,10 +55,16 @@ if "NINEKIT_ANALYST_SLOTS" not in os.environ:
         Path(tempfile.gettempdir()) / f"ninekit-analysts-test-{os.getpid()}")
     atexit.register(shutil.rmtree, best.ANALYST_SLOTS, ignore_errors=True)
 # Test-only overrides of voila.json for the session's server: one preheated kernel per notebook, refilled at
-# once (voila.json waits 10 s, after a class's rush), so the suite does not first start a class's pool; and no
-# per-client bound, as every page of the suite comes from one address and a page closed without a word keeps
-# its kernel for the idle timeout (the bound itself: tests/browser/test_serving.py).
-TEST_SERVER_ARGS = ("--pool_size=1", "--VoilaKernelManager.fill_delay=0", "--ClassroomKernelManager.max_per_client=0")
+# once (voila.json waits 10 s, after a class's rush), so the suite does not first start a class's pool, and none
+# for the two pages the session's server hardly serves (the gallery, opened once; Count of Nine's app, whose tests
+# start a server of their own): their preheated kernels were started and never used; and no per-client bound, as
+# every page of the suite comes from one address and a page closed without a word keeps its kernel for the idle
+# timeout (the bound itself: tests/browser/test_serving.py).
+TEST_POOLS = {"default": {"pool_size": 1}, "index.ipynb": {"pool_size": 0},
+              "apps/count_of_nine.ipynb": {"pool_size": 0}}
+# (traitlets warns that a dict given as JSON is deprecated; its other form, key=value, gives strings, not dicts.)
+TEST_SERVER_ARGS = ("--pool_size=1", f"--VoilaKernelManager.kernel_pools_config={json.dumps(TEST_POOLS)}",
+                    "--VoilaKernelManager.fill_delay=0", "--ClassroomKernelManager.max_per_client=0")
 # What Voila shows instead of a traceback when a cell raises (show_tracebacks is false).
 VOILA_ERROR_TEXT = "There was an error when executing cell"
 # The test files that take longest (figures in docs/development.md), handed to the test workers first: `make test`

@@ -52,7 +52,8 @@ TITLES = ("Our next King!", "The King is worried", "The King is impressed", "The
           "The King is displeased")
 CAP_ENV, CAP = "NINEKIT_BEST_LINE_ROUNDS", "3"
 # As the session's server, but preheating nothing (Voila refuses a setting given twice).
-SERVER_ARGS = (*(a for a in TEST_SERVER_ARGS if not a.startswith("--pool_size")), "--pool_size=0")
+SERVER_ARGS = (*(a for a in TEST_SERVER_ARGS if not a.startswith(("--pool_size", "--VoilaKernelManager.kernel_pools"))),
+               "--pool_size=0")
 VOILA_ERROR_TEXT = "There was an error when executing cell"
 
 
