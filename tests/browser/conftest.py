@@ -2,8 +2,9 @@
 
 The server is started the way ``make play`` starts it (the repo's voila.json: the ``ninekit`` template, kernel
 culling, the kernel cap, the preheated pool), with one test-only change, ``TEST_SERVER_ARGS``: a preheated pool
-of one kernel per notebook, refilled at once, instead of voila.json's pool sized for a class (60 kernels to
-start before the first test).  tests/browser/test_serving.py starts servers of its own for what needs other
+of one kernel per notebook (none for the gallery and Count of Nine's app, which the suite opens there once and
+never), refilled at once, instead of voila.json's pool sized for a class (60 kernels to start before the first
+test).  tests/browser/test_serving.py starts servers of its own for what needs other
 settings (short cull timeouts, a cap of one kernel).
 
 Chromium is Debian's: its headless shell (``apt-get install chromium-headless-shell``: the same build, a quarter
