@@ -573,3 +573,14 @@ def test_a_sites_top_card_shows_its_whole_text():
             assert 1 < len(lines) <= SITE_TEXT_MOST, name
             for line in lines:
                 assert f">{esc(line)}</text>" in svg, (name, line, options)
+
+
+def test_a_chosen_card_of_a_game_given_up_names_no_player_to_move():
+    """Requirement (a table's game given up by a resignation, widgets/table_screen.py): with nobody to move, the card
+    chosen before the resignation is not said to be played by "the player to move"."""
+    state = ninekit.make("double_nine", 2).new(seed=4)
+    state = state.play(next(m for m in state.legal_moves() if m.kind == "card"))
+    view = state.view(1 - state.to_move)  # the other player sees the card being played
+    assert view.get("playing") and "is playing" in ADAPTER.draw(view, {}, {})
+    svg = ADAPTER.draw({**view, "turn": None}, {}, {})
+    assert "no site was chosen for it" in svg and "The player to move" not in svg
