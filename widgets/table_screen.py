@@ -293,13 +293,15 @@ class TableScreen(PlayArea):
     def _over(self) -> bool:
         return self._state.is_over or self._resigned is not None
 
+    @property
+    def _given_up(self) -> str | None:
+        """What the screen says after a resignation ("The game is over: Blue resigned"), else None."""
+        return None if self._resigned is None else f"The game is over: {self.game.seat_name(self._resigned)} resigned"
+
     def _board_view(self, s: ninekit.State, viewer: int | None) -> dict:
         """After a resignation nobody is to move: the board marks no seat's turn, and its title says who resigned."""
         view = super()._board_view(s, viewer)
-        if self._resigned is None:
-            return view
-        return {**view, "turn": None, "to_move": None,
-                "prompt": f"The game is over: {self.game.seat_name(self._resigned)} resigned"}
+        return view if self._given_up is None else {**view, "turn": None, "to_move": None, "prompt": self._given_up}
 
     @property
     def over(self) -> bool:
@@ -313,8 +315,8 @@ class TableScreen(PlayArea):
         if self._closed is not None:
             self._set_message(self._closed)
             return False
-        if self._resigned is not None:
-            self._set_message(f"The game is over: {self.game.seat_name(self._resigned)} resigned")
+        if self._given_up is not None:
+            self._set_message(self._given_up)
             return False
         return super()._may_act()
 
@@ -333,7 +335,7 @@ class TableScreen(PlayArea):
         self.bar.show(game, info, to_move, self._over or self._closed is not None, link)
         if self._resigned is not None:
             name = game.seat_name(self._resigned)
-            self._status.value = esc(f"The game is over: {name} resigned. Every secret is shown.")
+            self._status.value = esc(f"{self._given_up}. Every secret is shown.")
             self._outcome.value = (f"<h3>Game over</h3><p>{esc(name)} resigned.</p><p>Every card, number and "
                                    "token hidden during the game is shown on the board now.</p>")
             self._outcome.layout.display = None
@@ -391,8 +393,8 @@ class TableScreen(PlayArea):
         events = list(self._events)  # who sat down, left or resigned: kept across the table's states
         self._begin(state, teacher=False)
         self._events[:] = events
-        if self._resigned is not None:
-            self._locked = f"The game is over: {self.game.seat_name(self._resigned)} resigned"
+        if self._given_up is not None:
+            self._locked = self._given_up
         self._set_state(state, run=False)
 
     # --- keeping up with the table --------------------------------------------------------------------------------
